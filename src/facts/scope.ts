@@ -1,0 +1,173 @@
+// Lexical binding resolution on the syntax tree: which declaration an identifier names, honouring block scope, hoisting and shadowing.
+import { ts } from "../ts.js";
+
+export type BindingKind =
+  | "const"
+  | "let"
+  | "var"
+  | "using"
+  | "parameter"
+  | "function"
+  | "class"
+  | "enum"
+  | "import"
+  | "catch";
+
+export interface Binding {
+  /** The identifier that declares the name; identity of this node is identity of the binding. */
+  readonly nameNode: ts.Identifier;
+  /** The declaring node: VariableDeclaration, BindingElement, ParameterDeclaration, FunctionDeclaration, ClassDeclaration, EnumDeclaration, ImportClause, ImportSpecifier, NamespaceImport, ImportEqualsDeclaration. */
+  readonly declaration: ts.Node;
+  readonly kind: BindingKind;
+  /** The node whose scope holds the binding: a SourceFile, Block, CaseBlock, function-like, for statement or CatchClause. */
+  readonly scope: ts.Node;
+}
+
+const scopeTables = new WeakMap<ts.Node, Map<string, Binding>>();
+
+/** Resolves a reference to its binding, or undefined for a global (or a name declared nowhere in the file). */
+export function resolveBinding(reference: ts.Identifier): Binding | undefined {
+  const name = reference.text;
+  for (let node: ts.Node | undefined = reference.parent; node; node = node.parent) {
+    if (!isScope(node)) continue;
+    // A parameter's default value and the function's name see the function scope; that is what JavaScript does too.
+    const binding = tableOf(node).get(name);
+    if (binding) return binding;
+  }
+  return undefined;
+}
+
+/** True when two references name the same binding (both resolved; globals never compare equal). */
+export function sameBinding(a: Binding | undefined, b: Binding | undefined): boolean {
+  return a !== undefined && b !== undefined && a.nameNode === b.nameNode;
+}
+
+export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node)
+  );
+}
+
+/** The innermost function-like node that contains `node` (not `node` itself), or undefined at module level. */
+export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let p = node.parent; p; p = p.parent) if (isFunctionLike(p)) return p;
+  return undefined;
+}
+
+function isScope(node: ts.Node): boolean {
+  return (
+    ts.isSourceFile(node) ||
+    ts.isBlock(node) ||
+    ts.isCaseBlock(node) ||
+    ts.isModuleBlock(node) ||
+    isFunctionLike(node) ||
+    ts.isForStatement(node) ||
+    ts.isForInStatement(node) ||
+    ts.isForOfStatement(node) ||
+    ts.isCatchClause(node) ||
+    ts.isClassExpression(node)
+  );
+}
+
+function tableOf(scope: ts.Node): Map<string, Binding> {
+  let table = scopeTables.get(scope);
+  if (!table) {
+    table = buildTable(scope);
+    scopeTables.set(scope, table);
+  }
+  return table;
+}
+
+function buildTable(scope: ts.Node): Map<string, Binding> {
+  const table = new Map<string, Binding>();
+  const add = (nameNode: ts.Identifier, declaration: ts.Node, kind: BindingKind): void => {
+    // The first declaration wins; redeclarations (`var x; var x;`, overloads) name the same binding.
+    if (!table.has(nameNode.text)) table.set(nameNode.text, { nameNode, declaration, kind, scope });
+  };
+  const addPattern = (name: ts.BindingName, declaration: ts.Node, kind: BindingKind): void => {
+    if (ts.isIdentifier(name)) {
+      add(name, declaration, kind);
+      return;
+    }
+    for (const element of name.elements) {
+      if (ts.isOmittedExpression(element)) continue;
+      addPattern(element.name, element, kind);
+    }
+  };
+  const addDeclarationList = (list: ts.VariableDeclarationList): void => {
+    const kind = declarationListKind(list);
+    if (kind === "var") return; // hoisted: added by the function or file scope
+    for (const d of list.declarations) addPattern(d.name, d, kind);
+  };
+  const addStatements = (statements: ts.NodeArray<ts.Statement> | readonly ts.Statement[]): void => {
+    for (const s of statements) {
+      if (ts.isVariableStatement(s)) addDeclarationList(s.declarationList);
+      else if (ts.isFunctionDeclaration(s) && s.name) add(s.name, s, "function");
+      else if (ts.isClassDeclaration(s) && s.name) add(s.name, s, "class");
+      else if (ts.isEnumDeclaration(s)) add(s.name, s, "enum");
+      else if (ts.isImportDeclaration(s) && s.importClause) addImportClause(s.importClause);
+      else if (ts.isImportEqualsDeclaration(s)) add(s.name, s, "import");
+    }
+  };
+  const addImportClause = (clause: ts.ImportClause): void => {
+    if (clause.name) add(clause.name, clause, "import");
+    const bindings = clause.namedBindings;
+    if (!bindings) return;
+    if (ts.isNamespaceImport(bindings)) add(bindings.name, bindings, "import");
+    else for (const spec of bindings.elements) add(spec.name, spec, "import");
+  };
+
+  if (ts.isSourceFile(scope)) {
+    addStatements(scope.statements);
+    addHoistedVars(scope, addPattern);
+  } else if (ts.isBlock(scope) || ts.isModuleBlock(scope)) {
+    // A function body's block shares the function's scope for `var`, but lexical declarations live here.
+    addStatements(scope.statements);
+  } else if (ts.isCaseBlock(scope)) {
+    for (const clause of scope.clauses) addStatements(clause.statements);
+  } else if (isFunctionLike(scope)) {
+    for (const p of scope.parameters) addPattern(p.name, p, "parameter");
+    // A named function expression sees its own name.
+    if (ts.isFunctionExpression(scope) && scope.name) add(scope.name, scope, "function");
+    if (scope.body) addHoistedVars(scope.body, addPattern);
+    // An expression-bodied arrow has no block: nothing else is declared.
+  } else if (ts.isForStatement(scope) || ts.isForInStatement(scope) || ts.isForOfStatement(scope)) {
+    const init = scope.initializer;
+    if (init && ts.isVariableDeclarationList(init)) addDeclarationList(init);
+  } else if (ts.isCatchClause(scope)) {
+    const d = scope.variableDeclaration;
+    if (d) addPattern(d.name, d, "catch");
+  } else if (ts.isClassExpression(scope) && scope.name) {
+    add(scope.name, scope, "class");
+  }
+  return table;
+}
+
+export function declarationListKind(list: ts.VariableDeclarationList): BindingKind {
+  const flags = list.flags;
+  if (flags & ts.NodeFlags.Const) return "const";
+  if (flags & ts.NodeFlags.Let) return "let";
+  if (flags & ts.NodeFlags.Using || flags & ts.NodeFlags.AwaitUsing) return "using";
+  return "var";
+}
+
+/** `var` declarations anywhere below `root`, not inside nested functions: they belong to root's function or file. */
+function addHoistedVars(
+  root: ts.Node,
+  addPattern: (n: ts.BindingName, d: ts.Node, k: BindingKind) => void,
+): void {
+  const visit = (node: ts.Node): void => {
+    if (isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isVariableDeclarationList(node) && declarationListKind(node) === "var") {
+      for (const d of node.declarations) addPattern(d.name, d, "var");
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(root, visit);
+}

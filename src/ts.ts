@@ -1,0 +1,21 @@
+// The one TypeScript the core parses with: ts-morph's compiler API, so every syntax kind the core compares comes from one enum.
+import { ts } from "ts-morph";
+
+export { ts };
+
+/** Parses one file's text the way every front end of the census does. */
+export function parseSource(fileName: string, text: string): ts.SourceFile {
+  const kind = /\.[cm]?tsx$/i.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+}
+
+/** Syntax errors the parser recorded while building the tree (an internal field typescript-estree reads too). */
+export function parseDiagnostics(sourceFile: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
+  return (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+}
+
+/** 1-based line and column of a node's first token (comments and whitespace before it skipped). */
+export function locOf(node: ts.Node, sourceFile: ts.SourceFile = node.getSourceFile()): { line: number; column: number } {
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+  return { line: line + 1, column: character + 1 };
+}
