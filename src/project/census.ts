@@ -1,20 +1,137 @@
-// Runs the census over a resolved config (IMPLEMENTATION IN PROGRESS: signatures fixed).
+// Runs the census over a resolved config: every SKU analysed, the roster matched, floors held, findings sorted.
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { parseTree, findNodeAtLocation } from "jsonc-parser";
 import type { ResolvedConfig } from "../config/types.js";
-import type { CensusResult, TraceResult } from "../census.js";
+import { loadRoster } from "../config/load.js";
+import type { BareSentence, CensusResult, FloorResult, Report, TraceResult } from "../census.js";
+import { addCounts, compareFindings, countAt, emptyCounts, type Counts, type Finding } from "../model.js";
+import { analyzePassThrough, analyzeSku, type SkuAnalysis } from "./analyzeSku.js";
+import { SkuContext } from "./context.js";
+import { FactStore, extractOptionsOf } from "./factStore.js";
+import { messages } from "./messages.js";
+import { checkRoster } from "./roster.js";
+
+export interface CensusOptions {
+  /** Facts shared with an earlier run (an editor session): files are re-read only when their text changed. */
+  store?: FactStore;
+}
 
 /** The whole census: every SKU's facts, checks, counts, floors; findings sorted. Never throws on bad source. */
-export function runCensus(config: ResolvedConfig): CensusResult {
-  void config;
-  throw new Error("not implemented");
+export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): CensusResult {
+  const store = options.store ?? new FactStore(extractOptionsOf(config));
+  const analyses = config.skus.map((sku) => analyzeSku(new SkuContext(config, sku, store)));
+  const rel = (file: string) => path.relative(config.dir, file).split(path.sep).join("/");
+
+  const bareSentences: BareSentence[] = [];
+  const toolUnknown = new Map<BareSentence, string>();
+  for (const a of analyses) {
+    for (const s of a.bareSentences) {
+      const b: BareSentence = { sku: a.sku.name, file: rel(s.file), tool: s.tool, sentence: s.sentence, line: s.loc.line, column: s.loc.column };
+      bareSentences.push(b);
+      if (s.toolUnknown) toolUnknown.set(b, s.toolUnknown);
+    }
+  }
+  const roster = loadRoster(config);
+  const skuOfFile = (file: string): string => {
+    const abs = path.resolve(config.dir, file);
+    const owner = analyses.find((a) => a.files.includes(abs)) ?? analyses.find((a) => abs.startsWith(a.sku.root + path.sep));
+    return (owner ?? analyses[0]!).sku.name;
+  };
+  const rosterOutcome = checkRoster(bareSentences, roster, rel(roster.file), skuOfFile, { toolUnknown });
+
+  const findings: Finding[] = analyses.flatMap((a) => a.findings).concat(rosterOutcome.findings);
+  const skus = analyses.map((a) => {
+    const counts = a.counts;
+    const mine = bareSentences.filter((b) => b.sku === a.sku.name).length;
+    const t = rosterOutcome.perSku.get(a.sku.name) ?? { rostered: 0, unrostered: 0, stale: 0 };
+    counts.bareSentences = { total: mine, ...t };
+    return { name: a.sku.name, counts };
+  });
+  const total = skus.reduce((acc, s) => addCounts(acc, s.counts), emptyCounts());
+
+  const floors = checkFloors(config, total, findings, rel);
+  findings.sort(compareFindings);
+  const unparsed = [...new Set(analyses.flatMap((a) => a.unparsed.map(rel)))].sort();
+  const report: Report = {
+    schemaVersion: 1,
+    ok: findings.length === 0,
+    counts: total,
+    skus,
+    floors,
+    findings,
+    descriptions: [],
+  };
+  return { report, unparsed, bareSentences, roster, config };
+}
+
+function checkFloors(config: ResolvedConfig, total: Counts, findings: Finding[], rel: (f: string) => string): FloorResult[] {
+  const results: FloorResult[] = [];
+  let tree: ReturnType<typeof parseTree> | undefined;
+  let text = "";
+  try {
+    text = readFileSync(config.configFile, "utf8");
+    tree = parseTree(text);
+  } catch {
+    tree = undefined;
+  }
+  for (const { count, floor } of config.floors) {
+    const actual = countAt(total, count) ?? 0;
+    const ok = actual >= floor;
+    results.push({ count, floor, actual, ok });
+    if (ok) continue;
+    // The finding's home is the floor's key in the config file.
+    const keyNode = tree ? findNodeAtLocation(tree, ["floors", count])?.parent?.children?.[0] : undefined;
+    const { line, column } = keyNode ? position(text, keyNode.offset) : { line: config.lineOf(["floors", count]) ?? 1, column: 1 };
+    findings.push({
+      rule: "floor",
+      file: rel(config.configFile),
+      line,
+      column,
+      sku: config.skus.length === 1 ? config.skus[0]!.name : "*",
+      tool: null,
+      message: messages.floor(count, actual, floor),
+    });
+  }
+  return results;
+}
+
+function position(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
 }
 
 /**
  * Explains the guarded pass-through whose `if` starts on `line` of `file` (absolute path, or relative to the config's
  * folder). Returns undefined when that line holds no guarded pass-through of any SKU's tool files.
  */
-export function tracePassThrough(config: ResolvedConfig, file: string, line: number): TraceResult | undefined {
-  void config;
-  void file;
-  void line;
-  throw new Error("not implemented");
+export function tracePassThrough(config: ResolvedConfig, file: string, line: number, options: CensusOptions = {}): TraceResult | undefined {
+  const abs = path.resolve(config.dir, file);
+  const store = options.store ?? new FactStore(extractOptionsOf(config));
+  for (const sku of config.skus) {
+    const ctx = new SkuContext(config, sku, store);
+    const analysis: SkuAnalysis = analyzeSku(ctx);
+    const found = analysis.passThroughs.find((p) => p.file === abs && p.fact.loc.line === line);
+    if (!found) continue;
+    const again = analyzePassThrough(ctx, abs, found.fact, found.tool);
+    return {
+      sku: sku.name,
+      file: ctx.rel(abs),
+      line: found.fact.loc.line,
+      column: found.fact.loc.column,
+      tool: found.tool,
+      guard: found.fact.guard,
+      path: found.fact.path,
+      ok: again.ok,
+      definitions: again.definitions,
+    };
+  }
+  return undefined;
 }

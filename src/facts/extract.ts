@@ -1,0 +1,636 @@
+// Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
+import { ts, parseSource, parseDiagnostics, locOf } from "../ts.js";
+import { collectConstants, evaluateString, type StrExpr } from "./strings.js";
+import { isFunctionLike, resolveBinding } from "./scope.js";
+import { calledName, flattenPlus, functionName, isStringConcatenation, isStringLike, peel, propertyNameText, shortText } from "./syntax.js";
+import { calleeRefOf, definitionsOf, operandsOf } from "./values.js";
+import type {
+  BareSentenceFact,
+  BuildFact,
+  ExportFact,
+  FileFacts,
+  FunctionFact,
+  HandlerFact,
+  ImportFact,
+  PassThroughFact,
+  ReturnFact,
+  Site,
+  ToolFact,
+} from "./types.js";
+
+/** The part of the config the per-file facts depend on (and nothing else): the cache key of a file's facts. */
+export interface ExtractOptions {
+  /** Registration methods: `server.registerTool(name, config, handler)`, `server.tool(name, …, handler)`. */
+  register: string[];
+  /** Wrappers around a handler (`textTool(fn)`), unwrapped to the function inside. */
+  adapters: string[];
+  /** Definer calls: `defineTool({ name, description, run })`. */
+  definers: string[];
+  /** The definer property holding the body. */
+  bodyKey: string;
+  /** Names whose calls build an envelope: the builder and the allow-listed callees. */
+  builders: string[];
+}
+
+/** The substitution marker of canonical bare-sentence text (SPEC §2.3). */
+export const HOLE = "${…}";
+
+export function extractFileFacts(fileName: string, text: string, options: ExtractOptions): FileFacts {
+  const sourceFile = parseSource(fileName, text);
+  return extractFromSourceFile(sourceFile, options);
+}
+
+export function extractFromSourceFile(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts {
+  const errors = parseDiagnostics(sourceFile);
+  if (errors.length > 0) {
+    return {
+      ...emptyFacts(),
+      parseErrors: errors.map((d) => {
+        const { line, character } = sourceFile.getLineAndCharacterOfPosition(d.start);
+        return { loc: { line: line + 1, column: character + 1 }, message: ts.flattenDiagnosticMessageText(d.messageText, " ") };
+      }),
+    };
+  }
+  return new Extractor(sourceFile, options).run();
+}
+
+function emptyFacts(): FileFacts {
+  return { parseErrors: [], imports: {}, exports: [], constants: {}, functions: {}, tools: [], passThroughs: [], builds: [] };
+}
+
+class Extractor {
+  private readonly facts: FileFacts = emptyFacts();
+  /** Function nodes that are tool bodies, to the index of their tool. */
+  private readonly toolBodies = new Map<ts.Node, number>();
+  /** Top-level function nodes, to their local name. */
+  private readonly topLevel = new Map<ts.Node, string>();
+  private readonly register: Set<string>;
+  private readonly adapters: Set<string>;
+  private readonly definers: Set<string>;
+  private readonly builders: Set<string>;
+
+  constructor(
+    private readonly sf: ts.SourceFile,
+    private readonly options: ExtractOptions,
+  ) {
+    this.register = new Set(options.register);
+    this.adapters = new Set(options.adapters);
+    this.definers = new Set(options.definers);
+    this.builders = new Set(options.builders);
+  }
+
+  run(): FileFacts {
+    this.collectModuleShape();
+    this.facts.constants = collectConstants(this.sf);
+    this.collectTopLevelFunctions();
+    // Tools first: every later fact asks which tool body it sits in.
+    const calls: ts.CallExpression[] = [];
+    const ifs: ts.IfStatement[] = [];
+    const objects: ts.ObjectLiteralExpression[] = [];
+    const strings: ts.Expression[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) calls.push(node);
+      else if (ts.isIfStatement(node)) ifs.push(node);
+      else if (ts.isObjectLiteralExpression(node)) objects.push(node);
+      if (isMaximalString(node)) strings.push(node as ts.Expression);
+      if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+      ts.forEachChild(node, visit);
+    };
+    visit(this.sf);
+    for (const call of calls) this.tryTool(call);
+    for (const [name, node] of this.topLevelByName()) this.facts.functions[name] = this.functionFacts(node);
+    for (const node of ifs) this.tryPassThrough(node);
+    for (const call of calls) this.tryBuilderCall(call);
+    for (const object of objects) this.tryEnvelopeObject(object);
+    for (const s of strings) this.trySerialised(s);
+    return this.facts;
+  }
+
+  // ── imports, exports ────────────────────────────────────────────────────────────────────────────
+
+  private collectModuleShape(): void {
+    const { imports, exports } = this.facts;
+    for (const s of this.sf.statements) {
+      if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.importClause && !s.importClause.isTypeOnly) {
+        const module = s.moduleSpecifier.text;
+        const clause = s.importClause;
+        if (clause.name) imports[clause.name.text] = { module, name: "default" } satisfies ImportFact;
+        const nb = clause.namedBindings;
+        if (nb && ts.isNamespaceImport(nb)) imports[nb.name.text] = { module, name: "*" };
+        else if (nb) for (const el of nb.elements) if (!el.isTypeOnly) imports[el.name.text] = { module, name: (el.propertyName ?? el.name).text };
+      } else if (ts.isExportDeclaration(s) && !s.isTypeOnly) {
+        const from = s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? s.moduleSpecifier.text : null;
+        const clause = s.exportClause;
+        if (!clause) {
+          if (from) exports.push({ star: from });
+        } else if (ts.isNamespaceExport(clause)) {
+          if (from) exports.push({ name: clause.name.text, from, importName: "*" });
+        } else {
+          for (const el of clause.elements) {
+            if (el.isTypeOnly) continue;
+            const local = (el.propertyName ?? el.name).text;
+            const entry: ExportFact = from ? { name: el.name.text, from, importName: local } : { name: el.name.text, local };
+            exports.push(entry);
+          }
+        }
+      } else if (ts.isExportAssignment(s) && !s.isExportEquals) {
+        const e = peel(s.expression, false);
+        exports.push({ name: "default", local: ts.isIdentifier(e) ? e.text : "default" });
+      } else if (hasModifier(s, ts.SyntaxKind.ExportKeyword)) {
+        const isDefault = hasModifier(s, ts.SyntaxKind.DefaultKeyword);
+        if (ts.isVariableStatement(s)) {
+          for (const d of s.declarationList.declarations) for (const n of boundNames(d.name)) exports.push({ name: n, local: n });
+        } else if (ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) {
+          const local = s.name?.text ?? "default";
+          exports.push({ name: isDefault ? "default" : local, local });
+        } else if (ts.isEnumDeclaration(s)) {
+          exports.push({ name: s.name.text, local: s.name.text });
+        }
+      }
+    }
+  }
+
+  // ── functions ───────────────────────────────────────────────────────────────────────────────────
+
+  private collectTopLevelFunctions(): void {
+    for (const s of this.sf.statements) {
+      if (ts.isFunctionDeclaration(s) && s.body) {
+        this.topLevel.set(s, s.name?.text ?? "default");
+      } else if (ts.isVariableStatement(s)) {
+        for (const d of s.declarationList.declarations) {
+          if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+          const fn = this.unwrapToFunction(d.initializer);
+          if (fn) this.topLevel.set(fn, d.name.text);
+        }
+      } else if (ts.isExportAssignment(s)) {
+        const fn = this.unwrapToFunction(s.expression);
+        if (fn) this.topLevel.set(fn, "default");
+      }
+    }
+  }
+
+  private *topLevelByName(): Generator<[string, ts.FunctionLikeDeclaration]> {
+    for (const [node, name] of this.topLevel) yield [name, node as ts.FunctionLikeDeclaration];
+  }
+
+  /** A function expression, possibly wrapped in adapter calls (`textTool(async () => …)`). */
+  private unwrapToFunction(expr: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+    const e = this.unwrapAdapters(expr);
+    return ts.isArrowFunction(e) || ts.isFunctionExpression(e) ? e : undefined;
+  }
+
+  private unwrapAdapters(expr: ts.Expression): ts.Expression {
+    let e = peel(expr, false);
+    for (let i = 0; i < 8 && ts.isCallExpression(e); i++) {
+      const name = calledName(e);
+      const inner = e.arguments[e.arguments.length - 1];
+      if (!name || !this.adapters.has(name) || !inner) break;
+      e = peel(inner, false);
+    }
+    return e;
+  }
+
+  private functionFacts(fn: ts.FunctionLikeDeclaration): FunctionFact {
+    const returns: ReturnFact[] = [];
+    const bareSentences: BareSentenceFact[] = [];
+    const take = (expr: ts.Expression): void => {
+      const e = peel(expr, false);
+      returns.push({ loc: locOf(e), text: shortText(e), operands: operandsOf(e) });
+      bareSentences.push(...bareSentencesOf(e));
+    };
+    const body = fn.body;
+    if (body && !ts.isBlock(body)) take(body);
+    else if (body) {
+      const visit = (node: ts.Node): void => {
+        if (isFunctionLike(node) || ts.isClassLike(node)) return;
+        if (ts.isReturnStatement(node) && node.expression) take(node.expression);
+        ts.forEachChild(node, visit);
+      };
+      ts.forEachChild(body, visit);
+    }
+    return { loc: locOf(fn), returns, bareSentences };
+  }
+
+  // ── tools ───────────────────────────────────────────────────────────────────────────────────────
+
+  private tryTool(call: ts.CallExpression): void {
+    const name = calledName(call);
+    if (!name) return;
+    if (this.register.has(name)) this.tryRegisteredTool(call);
+    else if (this.definers.has(name)) this.tryDefinedTool(call);
+  }
+
+  private tryRegisteredTool(call: ts.CallExpression): void {
+    const args = call.arguments;
+    const first = args[0];
+    const last = args[args.length - 1];
+    if (args.length < 2 || !first || !last) return;
+    const handlerExpr = this.unwrapAdapters(last);
+    if (!isFunctionLike(handlerExpr) && !ts.isIdentifier(handlerExpr)) return;
+    let description: ts.Expression | undefined;
+    const second = args.length >= 3 ? args[1] : undefined;
+    if (second) {
+      const s = peel(second, false);
+      if (ts.isObjectLiteralExpression(s)) description = propertyValue(s, "description");
+      else if (isStringLike(s) || isStringConcatenation(s) || ts.isIdentifier(s)) description = s;
+    }
+    this.addTool("register", call, first, description, handlerExpr);
+  }
+
+  private tryDefinedTool(call: ts.CallExpression): void {
+    const arg = call.arguments[0] && peel(call.arguments[0], false);
+    if (!arg || !ts.isObjectLiteralExpression(arg)) return;
+    const nameExpr = propertyValue(arg, "name");
+    const bodyKey = this.options.bodyKey;
+    let body: ts.Expression | ts.FunctionLikeDeclaration | undefined;
+    for (const p of arg.properties) {
+      if (ts.isMethodDeclaration(p) && propertyNameText(p.name) === bodyKey) body = p;
+      else if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === bodyKey) body = this.unwrapAdapters(p.initializer);
+      else if (ts.isShorthandPropertyAssignment(p) && p.name.text === bodyKey) body = p.name;
+    }
+    this.addTool("definer", call, nameExpr ?? arg, propertyValue(arg, "description"), body, nameExpr === undefined);
+  }
+
+  private addTool(
+    form: ToolFact["form"],
+    call: ts.CallExpression,
+    nameExpr: ts.Expression,
+    description: ts.Expression | undefined,
+    body: ts.Expression | ts.FunctionLikeDeclaration | undefined,
+    nameMissing = false,
+  ): void {
+    const index = this.facts.tools.length;
+    const name: StrExpr = nameMissing
+      ? { k: "unknown", why: `the ${form === "definer" ? "definer" : "registration"} has no \`name\``, ...locOf(call) }
+      : evaluateString(nameExpr);
+    let handler: HandlerFact;
+    let fnNode: ts.FunctionLikeDeclaration | undefined;
+    if (!body) handler = { k: "missing", why: `the definer has no \`${this.options.bodyKey}\` function` };
+    else if (isFunctionLike(body)) fnNode = body;
+    else if (ts.isIdentifier(body)) {
+      const resolved = this.resolveHandler(body);
+      if ("node" in resolved) fnNode = resolved.node;
+      handler = "handler" in resolved ? resolved.handler : { k: "inline", loc: locOf(body) };
+    } else handler = { k: "missing", why: `the handler \`${shortText(body, 40)}\` is not a function the census can follow` };
+    if (fnNode) {
+      handler = { k: "inline", loc: locOf(fnNode) };
+      if (!this.toolBodies.has(fnNode)) this.toolBodies.set(fnNode, index);
+    }
+    this.facts.tools.push({
+      form,
+      loc: locOf(call),
+      name,
+      nameLoc: locOf(nameExpr),
+      description: description ? evaluateString(description) : null,
+      descriptionLoc: description ? locOf(description) : null,
+      handler: handler!,
+      bareSentences: fnNode ? this.functionFacts(fnNode).bareSentences : [],
+    });
+  }
+
+  /** Follows a handler named by an identifier to a function of this file, or to the import it comes from. */
+  private resolveHandler(id: ts.Identifier): { node: ts.FunctionLikeDeclaration } | { handler: HandlerFact } {
+    const binding = resolveBinding(id);
+    if (!binding) return { handler: { k: "missing", why: `the handler \`${id.text}\` is not declared in this file` } };
+    const decl = binding.declaration;
+    if (ts.isFunctionDeclaration(decl)) return { node: decl };
+    if (ts.isVariableDeclaration(decl) && decl.initializer && binding.kind === "const") {
+      const fn = this.unwrapToFunction(decl.initializer);
+      if (fn) return { node: fn };
+    }
+    if (binding.kind === "import") {
+      const ref = calleeRefOf(id);
+      if (ref.k === "import") return { handler: { k: "import", module: ref.module, name: ref.name, local: ref.local } };
+    }
+    return { handler: { k: "missing", why: `the handler \`${id.text}\` is a ${binding.kind} that does not hold a function the census can follow` } };
+  }
+
+  // ── pass-throughs ───────────────────────────────────────────────────────────────────────────────
+
+  private tryPassThrough(node: ts.IfStatement): void {
+    const match = matchPassThrough(node);
+    if (!match) return;
+    const fn = enclosingFunctionOf(node);
+    this.facts.passThroughs.push({
+      loc: locOf(node),
+      guard: shortText(node.expression, 120),
+      path: pathText(match.path),
+      fn: fn ? functionName(fn) : null,
+      site: this.siteOf(node),
+      defs: definitionsOf(match.root),
+    });
+  }
+
+  // ── builds ──────────────────────────────────────────────────────────────────────────────────────
+
+  private tryBuilderCall(call: ts.CallExpression): void {
+    const callee = peel(call.expression, false);
+    let name: string | null = null;
+    let member = false;
+    if (ts.isIdentifier(callee)) {
+      const ref = calleeRefOf(callee);
+      name = ref.k === "import" ? ref.name : callee.text;
+      // A `const` alias (`const s = status`) resolves to the aliased name.
+      if (ref.k === "local" && !this.builders.has(callee.text)) name = ref.name;
+    } else if (ts.isPropertyAccessExpression(callee)) {
+      name = callee.name.text;
+      member = true;
+    }
+    if (!name || !this.builders.has(name)) return;
+    const ref = calleeRefOf(callee);
+    const wordArg = call.arguments[0];
+    const word: StrExpr = wordArg ? evaluateString(wordArg) : { k: "unknown", why: "no status word is passed", ...locOf(call) };
+    // On an arbitrary object (`res.status(500)`) the call is someone else's method unless its word is a known string.
+    if (member && ref.k !== "import" && word.k === "unknown") return;
+    this.facts.builds.push({
+      k: "call",
+      loc: locOf(call),
+      word,
+      callee: { name, member, ref },
+      enclosing: enclosingNames(call),
+      site: this.siteOf(call),
+      catchVariable: catchVariableOf(call),
+      range: [call.getStart(this.sf), call.getEnd()],
+    });
+  }
+
+  private tryEnvelopeObject(object: ts.ObjectLiteralExpression): void {
+    for (const p of object.properties) {
+      let word: StrExpr | undefined;
+      if (ts.isPropertyAssignment(p) && this.isStatusKey(p.name)) word = evaluateString(p.initializer);
+      else if (ts.isShorthandPropertyAssignment(p) && p.name.text === "status") word = evaluateString(p.name);
+      if (!word) continue;
+      this.facts.builds.push({
+        k: "object",
+        loc: locOf(p),
+        word,
+        enclosing: enclosingNames(object),
+        site: this.siteOf(object),
+        range: [object.getStart(this.sf), object.getEnd()],
+      });
+    }
+  }
+
+  private isStatusKey(name: ts.PropertyName): boolean {
+    if (ts.isComputedPropertyName(name)) {
+      const key = evaluateString(name.expression);
+      return key.k === "str" && key.v === "status";
+    }
+    return propertyNameText(name) === "status";
+  }
+
+  private trySerialised(expr: ts.Expression): void {
+    const value = evaluateString(expr);
+    if (!mayHoldStatusKey(value)) return;
+    this.facts.builds.push({
+      k: "serialised",
+      loc: locOf(expr),
+      word: value,
+      enclosing: enclosingNames(expr),
+      site: this.siteOf(expr),
+      range: [expr.getStart(this.sf), expr.getEnd()],
+    });
+  }
+
+  // ── sites ───────────────────────────────────────────────────────────────────────────────────────
+
+  private siteOf(node: ts.Node): Site {
+    let tool: number | null = null;
+    let owner: string | null = null;
+    for (let p: ts.Node | undefined = node.parent; p; p = p.parent) {
+      if (tool === null) {
+        const index = this.toolBodies.get(p);
+        if (index !== undefined) tool = index;
+      }
+      const name = this.topLevel.get(p);
+      if (name !== undefined) owner = name;
+    }
+    return { tool, owner };
+  }
+}
+
+// ── pass-through matching (SPEC §2.1) ─────────────────────────────────────────────────────────────
+
+export interface PassThroughMatch {
+  /** The path returned, casts peeled. */
+  path: ts.Expression;
+  /** Its root identifier: the variable traced. */
+  root: ts.Identifier;
+  returnStatement: ts.ReturnStatement;
+}
+
+/** An `if` without `else` whose consequent returns (or ends by returning) an access path its condition guards. */
+export function matchPassThrough(node: ts.IfStatement): PassThroughMatch | undefined {
+  if (node.elseStatement) return undefined;
+  const consequent = node.thenStatement;
+  let ret: ts.Statement | undefined = consequent;
+  if (ts.isBlock(consequent)) ret = consequent.statements[consequent.statements.length - 1];
+  if (!ret || !ts.isReturnStatement(ret) || !ret.expression) return undefined;
+  const path = peel(ret.expression);
+  const root = rootOfPath(path);
+  if (!root || !guards(node.expression, path)) return undefined;
+  return { path, root, returnStatement: ret };
+}
+
+function rootOfPath(expr: ts.Expression): ts.Identifier | undefined {
+  const e = peel(expr, false);
+  if (ts.isIdentifier(e)) return e;
+  if (ts.isPropertyAccessExpression(e)) return rootOfPath(e.expression);
+  if (ts.isElementAccessExpression(e) && literalKey(e.argumentExpression) !== undefined) return rootOfPath(e.expression);
+  return undefined;
+}
+
+function literalKey(expr: ts.Expression): string | undefined {
+  const e = peel(expr, false);
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e)) return e.text;
+  return undefined;
+}
+
+/** Two access paths name the same storage: same bindings, same properties, same literal keys. */
+export function samePath(a: ts.Expression, b: ts.Expression): boolean {
+  const x = peel(a, false);
+  const y = peel(b, false);
+  if (ts.isIdentifier(x) && ts.isIdentifier(y)) {
+    if (x.text !== y.text) return false;
+    const bx = resolveBinding(x);
+    const by = resolveBinding(y);
+    return bx === by || (bx !== undefined && by !== undefined && bx.nameNode === by.nameNode);
+  }
+  if (ts.isPropertyAccessExpression(x) && ts.isPropertyAccessExpression(y)) {
+    return x.name.text === y.name.text && samePath(x.expression, y.expression);
+  }
+  if (ts.isElementAccessExpression(x) && ts.isElementAccessExpression(y)) {
+    const kx = literalKey(x.argumentExpression);
+    return kx !== undefined && kx === literalKey(y.argumentExpression) && samePath(x.expression, y.expression);
+  }
+  // `r.error` and `r["error"]` are the same property.
+  const keyOf = (e: ts.Expression): [ts.Expression, string] | undefined =>
+    ts.isPropertyAccessExpression(e)
+      ? [e.expression, e.name.text]
+      : ts.isElementAccessExpression(e) && literalKey(e.argumentExpression) !== undefined
+        ? [e.expression, literalKey(e.argumentExpression)!]
+        : undefined;
+  const kx = keyOf(x);
+  const ky = keyOf(y);
+  return !!kx && !!ky && kx[1] === ky[1] && samePath(kx[0], ky[0]);
+}
+
+const NULL_CHECKS = new Set([ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken]);
+const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken]);
+
+/** Whether a condition lets the consequent run only when `path` holds a value (every spelling of SPEC §2.1). */
+export function guards(condition: ts.Expression, path: ts.Expression): boolean {
+  const c = peel(condition, false);
+  if (samePath(c, path)) return true;
+  if (ts.isBinaryExpression(c)) {
+    const op = c.operatorToken.kind;
+    // `P !== null && P !== undefined`, or a guard of P joined with further conditions.
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return guards(c.left, path) || guards(c.right, path);
+    if (NULL_CHECKS.has(op)) {
+      if ((samePath(c.left, path) && isNullLiteral(c.right)) || (samePath(c.right, path) && isNullLiteral(c.left))) return true;
+      return typeofGuard(c, path);
+    }
+    if (EQUALITY.has(op)) return typeofGuard(c, path);
+  }
+  if (ts.isPrefixUnaryExpression(c) && c.operator === ts.SyntaxKind.ExclamationToken) {
+    const inner = peel(c.operand, false);
+    return ts.isPrefixUnaryExpression(inner) && inner.operator === ts.SyntaxKind.ExclamationToken && samePath(inner.operand, path);
+  }
+  if (ts.isCallExpression(c) && c.arguments.length === 1) {
+    const callee = peel(c.expression, false);
+    if (ts.isIdentifier(callee) && callee.text === "Boolean" && !resolveBinding(callee)) return samePath(c.arguments[0]!, path);
+  }
+  return false;
+}
+
+function typeofGuard(c: ts.BinaryExpression, path: ts.Expression): boolean {
+  const positive = EQUALITY.has(c.operatorToken.kind);
+  for (const [a, b] of [
+    [c.left, c.right],
+    [c.right, c.left],
+  ] as const) {
+    const t = peel(a, false);
+    const lit = peel(b, false);
+    if (!ts.isTypeOfExpression(t) || !samePath(t.expression, path)) continue;
+    if (!ts.isStringLiteral(lit) && !ts.isNoSubstitutionTemplateLiteral(lit)) continue;
+    // `typeof P === "string"` (any type but "undefined") or `typeof P !== "undefined"`.
+    return positive ? lit.text !== "undefined" : lit.text === "undefined";
+  }
+  return false;
+}
+
+function isNullLiteral(expr: ts.Expression): boolean {
+  const e = peel(expr, false);
+  if (e.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isIdentifier(e) && e.text === "undefined" && !resolveBinding(e)) return true;
+  return ts.isVoidExpression(e);
+}
+
+function pathText(path: ts.Expression): string {
+  const e = peel(path, false);
+  if (ts.isIdentifier(e)) return e.text;
+  if (ts.isPropertyAccessExpression(e)) return `${pathText(e.expression)}.${e.name.text}`;
+  if (ts.isElementAccessExpression(e)) return `${pathText(e.expression)}[${e.argumentExpression.getText()}]`;
+  return shortText(e);
+}
+
+// ── bare sentences (SPEC §2.3) ────────────────────────────────────────────────────────────────────
+
+/** The bare sentences in one returned expression: each `?:` branch and each string operand of `??`/`||` on its own. */
+export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
+  const e = peel(expr);
+  if (ts.isConditionalExpression(e)) return [...bareSentencesOf(e.whenTrue), ...bareSentencesOf(e.whenFalse)];
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+      return [...bareSentencesOf(e.left), ...bareSentencesOf(e.right)];
+    }
+  }
+  if (isStringLike(e) || isStringConcatenation(e)) return [{ loc: locOf(e), sentence: canonicalText(e) }];
+  return [];
+}
+
+/** Cooked text with every substitution and non-literal operand written `${…}`. */
+export function canonicalText(expr: ts.Expression): string {
+  const e = peel(expr, false);
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
+  if (ts.isTemplateExpression(e)) return e.head.text + e.templateSpans.map((s) => HOLE + s.literal.text).join("");
+  if (isStringConcatenation(e)) return flattenPlus(e).map((op) => (isStringLike(op) ? canonicalText(op) : HOLE)).join("");
+  return HOLE;
+}
+
+// ── small helpers ─────────────────────────────────────────────────────────────────────────────────
+
+function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
+}
+
+function boundNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : boundNames(e.name)));
+}
+
+function propertyValue(object: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined {
+  for (const p of object.properties) {
+    if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === key) return p.initializer;
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p.name;
+  }
+  return undefined;
+}
+
+function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let p = node.parent; p; p = p.parent) if (isFunctionLike(p)) return p;
+  return undefined;
+}
+
+function enclosingNames(node: ts.Node): string[] {
+  const names: string[] = [];
+  for (let p = node.parent; p; p = p.parent) {
+    if (!isFunctionLike(p)) continue;
+    const n = functionName(p);
+    if (n) names.push(n);
+  }
+  return names;
+}
+
+function catchVariableOf(node: ts.Node): string | null | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (isFunctionLike(p)) return undefined;
+    if (ts.isCatchClause(p)) {
+      const d = p.variableDeclaration;
+      return d && ts.isIdentifier(d.name) ? d.name.text : null;
+    }
+  }
+  return undefined;
+}
+
+/** A string expression not nested in a larger one: the unit a serialised envelope is read from. */
+function isMaximalString(node: ts.Node): boolean {
+  if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTemplateExpression(node)) {
+    if (!ts.isBinaryExpression(node) || !isStringConcatenation(node)) return false;
+  }
+  let p = node.parent;
+  while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
+  if (!p) return true;
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken && isStringConcatenation(p)) return false;
+  if (ts.isTemplateSpan(p)) return false;
+  // Keys, module names and types are not values.
+  if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isEnumMember(p)) && p.name === node) return false;
+  if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p) || ts.isLiteralTypeNode(p)) return false;
+  if (ts.isTaggedTemplateExpression(p)) return false;
+  return true;
+}
+
+/** Cheap filter: a string that mentions `status` in its known text, or that depends on another module's constant. */
+function mayHoldStatusKey(value: StrExpr): boolean {
+  switch (value.k) {
+    case "str":
+      return value.v.includes("status");
+    case "cat":
+      return value.parts.some(mayHoldStatusKey);
+    case "ref":
+      return true;
+    case "unknown":
+      return false;
+  }
+}

@@ -1,0 +1,104 @@
+// Small syntax-tree predicates the fact extractors share: peeling wrappers, naming functions, short source text.
+import { ts } from "../ts.js";
+import { isFunctionLike } from "./scope.js";
+
+/** Peels parentheses, `as`, `satisfies`, `!`, `<T>x` and (when `awaits`) `await` off an expression. */
+export function peel(expr: ts.Expression, awaits = true): ts.Expression {
+  for (;;) {
+    if (ts.isParenthesizedExpression(expr)) expr = expr.expression;
+    else if (ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) expr = expr.expression;
+    else if (ts.isNonNullExpression(expr)) expr = expr.expression;
+    else if (ts.isTypeAssertionExpression(expr)) expr = expr.expression;
+    else if (awaits && ts.isAwaitExpression(expr)) expr = expr.expression;
+    else return expr;
+  }
+}
+
+/** True for `null`, `undefined` and `void <anything>`. */
+export function isNullish(expr: ts.Expression): boolean {
+  const e = peel(expr);
+  if (e.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isIdentifier(e) && e.text === "undefined") return true;
+  return ts.isVoidExpression(e);
+}
+
+export function isStringLike(expr: ts.Node): expr is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression {
+  return ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr) || ts.isTemplateExpression(expr);
+}
+
+/** The operands of a `+` chain, left to right, parentheses and casts peeled. */
+export function flattenPlus(expr: ts.Expression): ts.Expression[] {
+  const e = peel(expr, false);
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    return [...flattenPlus(e.left), ...flattenPlus(e.right)];
+  }
+  return [e];
+}
+
+/** A `+` chain with at least one string or template literal among its operands. */
+export function isStringConcatenation(expr: ts.Expression): boolean {
+  const e = peel(expr, false);
+  if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.PlusToken) return false;
+  return flattenPlus(e).some(isStringLike);
+}
+
+/** The name a function is known by: its own, the variable or property it is assigned to, or null. */
+export function functionName(fn: ts.Node): string | null {
+  if ((ts.isFunctionDeclaration(fn) || ts.isFunctionExpression(fn)) && fn.name) return fn.name.text;
+  if (ts.isMethodDeclaration(fn) || ts.isGetAccessorDeclaration(fn) || ts.isSetAccessorDeclaration(fn)) {
+    return propertyNameText(fn.name);
+  }
+  if (ts.isConstructorDeclaration(fn)) return "constructor";
+  // `const f = () => …`, `const f = wrap(() => …)`, `{ f: () => … }`, `f = () => …`
+  let child: ts.Node = fn;
+  let p = fn.parent;
+  while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) {
+    child = p;
+    p = p.parent;
+  }
+  if (!p) return null;
+  if (ts.isVariableDeclaration(p) && p.initializer === child && ts.isIdentifier(p.name)) return p.name.text;
+  if (ts.isPropertyAssignment(p) && p.initializer === child) return propertyNameText(p.name);
+  if (ts.isPropertyDeclaration(p) && p.initializer === child) return propertyNameText(p.name);
+  if (ts.isBinaryExpression(p) && p.right === child && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    const left = peel(p.left, false);
+    if (ts.isIdentifier(left)) return left.text;
+    if (ts.isPropertyAccessExpression(left)) return left.name.text;
+  }
+  return null;
+}
+
+export function propertyNameText(name: ts.PropertyName | ts.MemberName): string | null {
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (ts.isComputedPropertyName(name)) {
+    const e = peel(name.expression, false);
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e)) return e.text;
+  }
+  return null;
+}
+
+/** Source text of a node on one line, whitespace runs folded and shortened for messages. */
+export function shortText(node: ts.Node, max = 80): string {
+  const text = node.getText().replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The called name of a call's callee (`f` of `f()`, `g` of `a.b.g()`), or null for anything else. */
+export function calledName(call: ts.CallExpression): string | null {
+  const callee = peel(call.expression, false);
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (ts.isElementAccessExpression(callee)) {
+    const arg = peel(callee.argumentExpression, false);
+    if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) return arg.text;
+  }
+  return null;
+}
+
+/** Functions enclosing `node`, innermost first. */
+export function enclosingFunctions(node: ts.Node): ts.FunctionLikeDeclaration[] {
+  const out: ts.FunctionLikeDeclaration[] = [];
+  for (let p = node.parent; p; p = p.parent) if (isFunctionLike(p)) out.push(p);
+  return out;
+}

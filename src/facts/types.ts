@@ -1,0 +1,144 @@
+// Per-file facts: everything the census needs from one file, as plain serialisable data (no syntax tree inside).
+import type { StrExpr, ConstValue } from "./strings.js";
+import type { DefinitionKind } from "./reachingDefinitions.js";
+
+export interface Loc {
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+}
+
+/**
+ * What a called name refers to, as far as the file can see: an import (resolved across files later), a function of
+ * this file (by its top-level name), or something it cannot name.
+ */
+export type CalleeRef =
+  | { k: "import"; module: string; name: string; local: string }
+  | { k: "local"; name: string }
+  | { k: "unknown"; why: string };
+
+/** Where a fact sits: the inline tool body it is in (index into `tools`), and its top-level function. */
+export interface Site {
+  tool: number | null;
+  /** Local name of the outermost named top-level function containing the fact (maps imported handlers to tools). */
+  owner: string | null;
+}
+
+/** One value a pass-through or a validator may return, after `await`, casts and parentheses are peeled away and
+ * `??`, `||` and `?:` are split. */
+export type Operand =
+  | { k: "nullish"; loc: Loc; text: string }
+  | { k: "call"; loc: Loc; text: string; callee: CalleeRef; calleeText: string }
+  | { k: "string"; loc: Loc; text: string }
+  | { k: "variable"; loc: Loc; text: string; name: string; defs: Definition[] }
+  | { k: "other"; loc: Loc; text: string; why: string };
+
+/** One reaching definition of a traced variable, with the operands of the value it writes. */
+export interface Definition {
+  kind: DefinitionKind;
+  loc: Loc;
+  /** The write as source text, one line, shortened. */
+  text: string;
+  /** For kind parameter: the name of the function whose parameter it is (null for an anonymous function). */
+  fn?: string | null;
+  /** For kind closure / untraceable: why it cannot be traced. */
+  reason?: string;
+  /** For initializer / assignment: what the value may be. */
+  operands?: Operand[];
+}
+
+export interface PassThroughFact {
+  /** The `if` keyword. */
+  loc: Loc;
+  /** The condition, one line. */
+  guard: string;
+  /** The access path passed through, as written without casts (`err`, `r.error`, `pair[1]`). */
+  path: string;
+  /** Name of the function containing the `if` (null when anonymous). */
+  fn: string | null;
+  site: Site;
+  defs: Definition[];
+}
+
+export interface BareSentenceFact {
+  /** Start of the string expression. */
+  loc: Loc;
+  /** Canonical text: cooked, each substitution or non-literal operand written `${…}`. */
+  sentence: string;
+}
+
+export interface ReturnFact {
+  /** Start of the returned expression. */
+  loc: Loc;
+  text: string;
+  operands: Operand[];
+}
+
+export interface FunctionFact {
+  loc: Loc;
+  /** Returns directly in the body (not in nested functions); an expression-bodied arrow is one return. */
+  returns: ReturnFact[];
+  /** The bare sentences among those returns (used when the function is a tool's handler). */
+  bareSentences: BareSentenceFact[];
+}
+
+export type HandlerFact =
+  | { k: "inline"; loc: Loc }
+  | { k: "import"; module: string; name: string; local: string }
+  | { k: "missing"; why: string };
+
+export interface ToolFact {
+  form: "register" | "definer";
+  /** The registering call. */
+  loc: Loc;
+  name: StrExpr;
+  nameLoc: Loc;
+  /** The description expression as written (null when absent), for the description checks. */
+  description: StrExpr | null;
+  descriptionLoc: Loc | null;
+  handler: HandlerFact;
+  /** Bare sentences of an inline (or same-file) handler. */
+  bareSentences: BareSentenceFact[];
+}
+
+export interface BuildFact {
+  /** call: a builder-like call; object: an object literal with a `status` key; serialised: a string holding `"status":`. */
+  k: "call" | "object" | "serialised";
+  loc: Loc;
+  /** The status word (for serialised: the whole string; the word is read from it once resolved). */
+  word: StrExpr;
+  /** For calls: the called name after aliases are followed (`status`, `outcome`), whether it was a member call, and how it resolves. */
+  callee?: { name: string; member: boolean; ref: CalleeRef };
+  /** Names of the functions enclosing the build, innermost first. */
+  enclosing: string[];
+  site: Site;
+  /** For calls inside a catch clause: the caught variable's name, for a suggested formatError(operation, ex). */
+  catchVariable?: string | null;
+  /** Source range of the call or literal (0-based offsets) for editor fixes. */
+  range: [number, number];
+}
+
+export type ExportFact =
+  | { name: string; local: string }
+  | { name: string; from: string; importName: string }
+  | { star: string };
+
+export interface ImportFact {
+  module: string;
+  /** The imported name: "default" for a default import, "*" for a namespace import. */
+  name: string;
+}
+
+export interface FileFacts {
+  /** Syntax errors: when non-empty, every other field is empty (the file's facts cannot be trusted). */
+  parseErrors: { loc: Loc; message: string }[];
+  imports: Record<string, ImportFact>;
+  exports: ExportFact[];
+  constants: Record<string, ConstValue>;
+  /** Top-level functions by local name: declarations and `const f = (…) => …` / function expressions. */
+  functions: Record<string, FunctionFact>;
+  tools: ToolFact[];
+  passThroughs: PassThroughFact[];
+  builds: BuildFact[];
+}

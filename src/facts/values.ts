@@ -1,0 +1,149 @@
+// What a returned value may be: operands split through `??`, `||`, `?:`, variables walked back to their reaching definitions, calls named.
+import { ts, locOf } from "../ts.js";
+import { reachingDefinitions, type ReachingDefinition } from "./reachingDefinitions.js";
+import { resolveBinding, enclosingFunction } from "./scope.js";
+import { functionName, isNullish, isStringConcatenation, isStringLike, peel, shortText } from "./syntax.js";
+import type { CalleeRef, Definition, Operand } from "./types.js";
+
+/** How many variable-to-variable hops the tracer follows before it says the chain is too long to see. */
+const MAX_HOPS = 8;
+
+/** The operands a value may take: each must qualify on its own. */
+export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), hops = 0): Operand[] {
+  const e = peel(expr);
+  const loc = locOf(e);
+  const text = shortText(e);
+  if (isNullish(e)) return [{ k: "nullish", loc, text }];
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+      return [...operandsOf(e.left, seen, hops), ...operandsOf(e.right, seen, hops)];
+    }
+  }
+  if (ts.isConditionalExpression(e)) {
+    return [...operandsOf(e.whenTrue, seen, hops), ...operandsOf(e.whenFalse, seen, hops)];
+  }
+  if (ts.isCallExpression(e)) return [callOperand(e)];
+  if (isStringLike(e) || isStringConcatenation(e)) return [{ k: "string", loc, text }];
+  // A property path traces to its root: `r.error` comes from wherever `r` came from, `f().error` from the call.
+  let root: ts.Expression = e;
+  while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = peel(root.expression);
+  if (ts.isCallExpression(root)) return [callOperand(root)];
+  if (ts.isIdentifier(root)) return [variableOperand(root, e, seen, hops)];
+  return [{ k: "other", loc, text, why: describeKind(e) }];
+}
+
+function callOperand(call: ts.CallExpression): Operand {
+  return {
+    k: "call",
+    loc: locOf(call),
+    text: shortText(call),
+    callee: calleeRefOf(call.expression),
+    calleeText: shortText(call.expression, 60),
+  };
+}
+
+function variableOperand(root: ts.Identifier, whole: ts.Expression, seen: Set<ts.Node>, hops: number): Operand {
+  const base = { loc: locOf(whole), text: shortText(whole), name: root.text };
+  if (hops >= MAX_HOPS) {
+    return { k: "other", loc: base.loc, text: base.text, why: `the value passes through more than ${MAX_HOPS} variables; follow it by hand` };
+  }
+  return { k: "variable", ...base, defs: definitionsOf(root, seen, hops + 1) };
+}
+
+/** The reaching definitions of an identifier, each with the operands of what it writes. */
+export function definitionsOf(reference: ts.Identifier, seen: Set<ts.Node> = new Set(), hops = 0): Definition[] {
+  return reachingDefinitions(reference).map((d) => toDefinition(d, seen, hops));
+}
+
+function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number): Definition {
+  const def: Definition = { kind: d.kind, loc: locOf(d.node), text: definitionText(d.node) };
+  if (d.reason !== undefined) def.reason = d.reason;
+  if (d.kind === "parameter") {
+    const fn = enclosingFunction(d.node) ?? (ts.isParameter(d.node) ? d.node.parent : undefined);
+    def.fn = fn ? functionName(fn) : null;
+    return def;
+  }
+  if (d.kind === "closure" || d.kind === "untraceable") return def;
+  if (seen.has(d.node)) {
+    def.operands = [{ k: "other", loc: def.loc, text: def.text, why: "the value depends on itself (a cycle of assignments)" }];
+    return def;
+  }
+  const inner = new Set(seen).add(d.node);
+  const operands: Operand[] = [];
+  if (d.value) operands.push(...operandsOf(d.value, inner, hops));
+  if (d.defaultValue) operands.push(...operandsOf(d.defaultValue, inner, hops));
+  if (!d.value && !d.defaultValue) {
+    operands.push({ k: "other", loc: def.loc, text: def.text, why: "the tracer cannot see the value written here" });
+  }
+  def.operands = operands;
+  return def;
+}
+
+/** The write as a person reads it: `const err = f()` rather than `err = f()` for declarations. */
+function definitionText(node: ts.Node): string {
+  let n: ts.Node = node;
+  while (ts.isBindingElement(n) || ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) n = n.parent;
+  if (ts.isVariableDeclaration(n) && ts.isVariableDeclarationList(n.parent) && n.parent.declarations.length === 1) {
+    return shortText(n.parent);
+  }
+  return shortText(n);
+}
+
+/** Names what a called expression refers to, following import renames and `const` aliases within the file. */
+export function calleeRefOf(callee: ts.Expression, depth = 0): CalleeRef {
+  const e = peel(callee, false);
+  if (ts.isIdentifier(e)) {
+    const binding = resolveBinding(e);
+    if (!binding) return { k: "unknown", why: `\`${e.text}\` is not declared in this file` };
+    const decl = binding.declaration;
+    if (binding.kind === "import") {
+      if (ts.isImportSpecifier(decl)) {
+        const module = moduleOf(decl);
+        return { k: "import", module, name: (decl.propertyName ?? decl.name).text, local: e.text };
+      }
+      if (ts.isImportClause(decl)) return { k: "import", module: moduleOf(decl), name: "default", local: e.text };
+      return { k: "unknown", why: `\`${e.text}\` is a whole module, not a function` };
+    }
+    if (binding.kind === "function") return { k: "local", name: e.text };
+    if (binding.kind === "const" && ts.isVariableDeclaration(decl) && decl.initializer && depth < MAX_HOPS) {
+      const init = peel(decl.initializer, false);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return { k: "local", name: e.text };
+      if (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init)) return calleeRefOf(init, depth + 1);
+      return { k: "unknown", why: `\`${e.text}\` holds the result of \`${shortText(init, 40)}\`, not a named function` };
+    }
+    if (binding.kind === "parameter") return { k: "unknown", why: `\`${e.text}\` is a parameter: any function may be passed in` };
+    return { k: "unknown", why: `\`${e.text}\` is a ${binding.kind} variable: it may hold any function` };
+  }
+  if (ts.isPropertyAccessExpression(e)) {
+    const object = peel(e.expression, false);
+    if (ts.isIdentifier(object)) {
+      const binding = resolveBinding(object);
+      if (binding && ts.isNamespaceImport(binding.declaration)) {
+        return { k: "import", module: moduleOf(binding.declaration), name: e.name.text, local: `${object.text}.${e.name.text}` };
+      }
+    }
+    return { k: "unknown", why: `\`${shortText(e, 40)}\` is a method of an object: the census cannot tell which function it is` };
+  }
+  return { k: "unknown", why: `\`${shortText(e, 40)}\` is not a named function` };
+}
+
+function moduleOf(node: ts.Node): string {
+  for (let p: ts.Node | undefined = node; p; p = p.parent) {
+    if (ts.isImportDeclaration(p) && ts.isStringLiteral(p.moduleSpecifier)) return p.moduleSpecifier.text;
+  }
+  return "";
+}
+
+function describeKind(e: ts.Expression): string {
+  if (ts.isObjectLiteralExpression(e)) return "an object literal is built in place";
+  if (ts.isArrayLiteralExpression(e)) return "an array literal is built in place";
+  if (ts.isNewExpression(e)) return "a `new` expression is built in place";
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return "a function is not an envelope";
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+    return "an `&&` expression: its left side may be passed through instead of a producer's result";
+  }
+  if (ts.isTaggedTemplateExpression(e)) return "a tagged template is built in place";
+  if (e.kind === ts.SyntaxKind.ThisKeyword) return "`this` is not a producer's result";
+  return `\`${shortText(e, 40)}\` is not a call to a shared producer`;
+}

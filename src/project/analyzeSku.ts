@@ -1,0 +1,249 @@
+// The per-SKU checks over its files' facts: pass-throughs, hand-built envelopes, the two producers, validators, parse errors.
+import type { TraceDefinition } from "../census.js";
+import type { ProducerCategory, ResolvedSku } from "../config/types.js";
+import type { BuildFact, Loc, PassThroughFact } from "../facts/types.js";
+import { emptyCounts, type Counts, type Finding, type RuleId } from "../model.js";
+import type { SkuContext } from "./context.js";
+import { messages } from "./messages.js";
+import { categoryOf, firstFailure, qualifyDefinitions, qualifyOperand } from "./qualify.js";
+import { collectTools, type BareSentenceSite, type SkuTools } from "./tools.js";
+
+export interface AnalyzedPassThrough {
+  file: string;
+  fact: PassThroughFact;
+  tool: string | null;
+  definitions: TraceDefinition[];
+  ok: boolean;
+  category: ProducerCategory | "carried" | undefined;
+}
+
+export interface SkuAnalysis {
+  sku: ResolvedSku;
+  /** Counts of this SKU; the bare-sentence counts are filled in by the roster check. */
+  counts: Counts;
+  findings: Finding[];
+  bareSentences: BareSentenceSite[];
+  passThroughs: AnalyzedPassThrough[];
+  /** Absolute paths of the files in scope that do not parse. */
+  unparsed: string[];
+  /** Absolute paths of every file in scope. */
+  files: string[];
+  tools: SkuTools;
+}
+
+export function analyzeSku(ctx: SkuContext): SkuAnalysis {
+  const { sku } = ctx;
+  const counts = emptyCounts();
+  const findings: Finding[] = [];
+  const report = (rule: RuleId, file: string, loc: Loc, tool: string | null, message: string): void => {
+    findings.push({ rule, file: ctx.rel(file), line: loc.line, column: loc.column, sku: sku.name, tool, message });
+  };
+
+  const tools = collectTools(ctx, sku.toolFiles);
+  const toolSources = unique([...sku.toolFiles, ...tools.handlerFiles]);
+  const moduleFiles = [sku.helpers, ...sku.producers.map((p) => p.module), sku.guide, sku.instructions].filter(
+    (f): f is string => f !== null,
+  );
+  const files = unique([...toolSources, ...moduleFiles]).sort();
+  counts.files = files.length;
+
+  // A file that does not parse contributes one finding and no other facts.
+  const unparsed: string[] = [];
+  for (const file of files) {
+    const stored = ctx.store.get(file);
+    const first = stored.facts?.parseErrors[0];
+    if (stored.facts && !first) continue;
+    unparsed.push(file);
+    counts.parseErrors++;
+    const message = first ? first.message : `cannot be read (${stored.readError ?? "unknown error"})`;
+    report("parse-error", file, first?.loc ?? { line: 1, column: 1 }, null, messages.parseError(ctx.rel(file), message));
+  }
+
+  counts.tools = tools.tools.length;
+  for (const u of tools.unfollowed) report("bare-sentence-roster", u.file, u.loc, u.tool, messages.handlerNotFollowed(u.tool, u.why));
+
+  const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
+  checkBuilds(ctx, files, tools, counts, report);
+  checkValidators(ctx, counts, report);
+
+  return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools };
+}
+
+type Report = (rule: RuleId, file: string, loc: Loc, tool: string | null, message: string) => void;
+
+// ── pass-through-producer ─────────────────────────────────────────────────────────────────────────
+
+function checkPassThroughs(ctx: SkuContext, files: string[], tools: SkuTools, counts: Counts, report: Report): AnalyzedPassThrough[] {
+  const out: AnalyzedPassThrough[] = [];
+  for (const file of files) {
+    const facts = ctx.facts(file);
+    if (!facts) continue;
+    for (const fact of facts.passThroughs) {
+      const tool = tools.toolAt(file, fact.site);
+      const analyzed = analyzePassThrough(ctx, file, fact, tool);
+      out.push(analyzed);
+      counts.passThroughs.total++;
+      if (!analyzed.ok) {
+        counts.passThroughs.unshared++;
+        const failing = firstFailure(analyzed.definitions);
+        const message = failing
+          ? messages.passThrough(tool, fact.path, failing.line, definitionShown(analyzed.definitions, failing), failing.reason ?? "")
+          : messages.passThroughNoValue(tool, fact.path);
+        report("pass-through-producer", file, fact.loc, tool, message);
+      } else if (analyzed.category) {
+        counts.passThroughs[analyzed.category]++;
+      }
+    }
+  }
+  return out;
+}
+
+export function analyzePassThrough(ctx: SkuContext, file: string, fact: PassThroughFact, tool: string | null): AnalyzedPassThrough {
+  const root = fact.path.split(/[.[]/)[0] ?? fact.path;
+  const definitions = qualifyDefinitions(ctx, file, fact.defs, root, "passThrough");
+  const ok = definitions.length > 0 && definitions.every((d) => d.ok);
+  return { file, fact, tool, definitions, ok, category: ok ? (categoryOf(definitions) ?? "carried") : undefined };
+}
+
+/** The text of the top-level definition that holds the failure (the line a user looks at first). */
+function definitionShown(defs: TraceDefinition[], failing: TraceDefinition): string {
+  const contains = (d: TraceDefinition): boolean => d === failing || (d.parts ?? []).some(contains);
+  return (defs.find(contains) ?? failing).text;
+}
+
+// ── hand-built-status, one-failure-producer, one-refusal-producer ──────────────────────────────────
+
+function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, counts: Counts, report: Report): void {
+  const { contract } = ctx.config;
+  const { failure: failureWord, refusal: refusalWord } = contract.words;
+  const special = new Map<string, "failure" | "refusal">([
+    [failureWord, "failure"],
+    [refusalWord, "refusal"],
+  ]);
+  const allow = new Map(contract.allow.map((a) => [a.callee, a.words]));
+  const producers = { failure: contract.failure, refusal: contract.refusal };
+  const produced = { failure: 0, refusal: 0 };
+
+  for (const file of files) {
+    const facts = ctx.facts(file);
+    if (!facts) continue;
+    const inHelpers = file === ctx.sku.helpers;
+    for (const build of facts.builds) {
+      const tool = tools.toolAt(file, build.site);
+      if (inHelpers && build.enclosing.includes(contract.builder)) continue;
+      const allowedHere = build.enclosing.flatMap((n) => allow.get(n) ?? []);
+      const inAllowed = build.enclosing.some((n) => allow.has(n));
+      const words = wordsOf(ctx, file, build);
+      if (words === "unknown-object") continue;
+      if (typeof words === "object" && "unknown" in words) {
+        if (inAllowed) continue;
+        report("hand-built-status", file, build.loc, tool, messages.handBuiltUnknown(tool, build.callee?.name ?? contract.builder, words.unknown));
+        counts.handBuilt++;
+        continue;
+      }
+      for (const word of words) {
+        const kind = special.get(word);
+        if (!kind) continue;
+        if (inHelpers && kind === "failure" && build.enclosing.includes(contract.failure)) {
+          produced.failure++;
+          continue;
+        }
+        if (inHelpers && kind === "refusal" && build.enclosing.includes(contract.refusal)) {
+          produced.refusal++;
+          continue;
+        }
+        if (allowedHere.includes(word)) continue;
+        const calleeAllowed = build.callee ? allow.get(build.callee.name) : undefined;
+        if (calleeAllowed?.includes(word)) continue;
+        counts.handBuilt++;
+        if (calleeAllowed) {
+          report("hand-built-status", file, build.loc, tool, messages.notAllowed(tool, build.callee!.name, word, calleeAllowed));
+        } else {
+          report("hand-built-status", file, build.loc, tool, messages.handBuilt(tool, describeBuild(build), word, kind, producers));
+        }
+      }
+    }
+  }
+
+  counts.failureProducers = produced.failure;
+  counts.refusalProducers = produced.refusal;
+  checkOneProducer(ctx, "one-failure-producer", contract.failure, failureWord, produced.failure, report);
+  checkOneProducer(ctx, "one-refusal-producer", contract.refusal, refusalWord, produced.refusal, report);
+}
+
+/**
+ * The status words a build uses: one for a call or object literal, every `"status":"…"` of a serialised string.
+ * An object literal whose word cannot be seen is data; a call whose word cannot be seen is a finding.
+ */
+function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { unknown: string } | "unknown-object" {
+  if (build.k === "serialised") {
+    const text = ctx.renderWithHoles(file, build.word);
+    const words: string[] = [];
+    // Reads the string's value (not source code): JSON written by hand, `"status"` then a colon then the word.
+    for (const m of text.matchAll(/"status"\s*:\s*"([^"\\\u0000]*)"/g)) words.push(m[1]!);
+    return words;
+  }
+  const resolved = ctx.resolveStr(file, build.word);
+  if (resolved.known) return [resolved.value];
+  if (build.k === "object") return "unknown-object";
+  return { unknown: resolved.why };
+}
+
+function describeBuild(build: BuildFact): string {
+  if (build.k === "call") return `this ${build.callee?.name ?? "builder"}(…) call`;
+  if (build.k === "object") return "this object literal";
+  return "this hand-serialised JSON string";
+}
+
+function checkOneProducer(ctx: SkuContext, rule: RuleId, fn: string, word: string, count: number, report: Report): void {
+  if (count === 1) return;
+  const helpers = ctx.sku.helpers;
+  const facts = ctx.facts(helpers);
+  if (!facts) return; // its parse error already says why
+  const declared = facts.functions[fn];
+  const helpersRel = ctx.rel(helpers);
+  if (!declared) {
+    report(rule, helpers, { line: 1, column: 1 }, null, messages.producerMissing(fn, helpersRel, word, ctx.config.contract.builder));
+  } else {
+    report(rule, helpers, declared.loc, null, messages.producerCount(fn, helpersRel, word, count));
+  }
+}
+
+// ── validator-builds-refusal ──────────────────────────────────────────────────────────────────────
+
+function checkValidators(ctx: SkuContext, counts: Counts, report: Report): void {
+  const seen = new Set<string>();
+  for (const producer of ctx.sku.producers) {
+    if (producer.category !== "validator") continue;
+    const facts = ctx.facts(producer.module);
+    if (!facts) continue;
+    for (const entry of facts.exports) {
+      if ("star" in entry) continue;
+      if (!ctx.producerAt({ file: producer.module, name: entry.name })) continue;
+      const followed = ctx.graph.followExport(producer.module, entry.name);
+      if (!followed.ok) continue;
+      const key = `${followed.file}#${followed.local}`;
+      if (seen.has(key)) continue;
+      const fn = ctx.facts(followed.file)?.functions[followed.local];
+      if (!fn) continue; // a constant, type or class: nothing returns
+      seen.add(key);
+      counts.validators++;
+      for (const ret of fn.returns) {
+        const parts = ret.operands.map((o) => qualifyOperand(ctx, followed.file, o, "validator"));
+        const failing = firstFailure(parts);
+        if (!failing) continue;
+        report(
+          "validator-builds-refusal",
+          followed.file,
+          ret.loc,
+          null,
+          messages.validator(entry.name, ret.text, failing.reason ?? "", ctx.config.contract.refusal),
+        );
+      }
+    }
+  }
+}
+
+function unique<T>(xs: T[]): T[] {
+  return [...new Set(xs)];
+}

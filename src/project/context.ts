@@ -1,0 +1,115 @@
+// What every project-level check of one SKU shares: its files' facts, module graph, producers and string resolution.
+import path from "node:path";
+import picomatch from "picomatch";
+import type { ProducerCategory, ResolvedConfig, ResolvedProducer, ResolvedSku } from "../config/types.js";
+import { resolveString, type Resolved, type StrExpr, type ConstValue } from "../facts/strings.js";
+import type { FileFacts } from "../facts/types.js";
+import type { FactStore } from "./factStore.js";
+import { ModuleGraph, type ExportHop, type Followed } from "./modules.js";
+
+export interface ProducerIdentity {
+  file: string;
+  export: string;
+  category: ProducerCategory;
+}
+
+export class SkuContext {
+  readonly graph: ModuleGraph;
+  private readonly nameMatchers = new Map<ResolvedProducer, (name: string) => boolean>();
+  private readonly carrierMatchers: ((name: string) => boolean)[];
+
+  constructor(
+    readonly config: ResolvedConfig,
+    readonly sku: ResolvedSku,
+    readonly store: FactStore,
+  ) {
+    this.graph = new ModuleGraph(store, (f) => this.rel(f));
+    for (const p of sku.producers) {
+      const globs = p.names;
+      this.nameMatchers.set(p, globs ? picomatch(globs) : () => true);
+    }
+    this.carrierMatchers = config.carriers.map((g) => picomatch(g));
+  }
+
+  /** A path relative to the config's folder, `/` separators: the only form a file takes in output. */
+  rel(file: string): string {
+    return path.relative(this.config.dir, file).split(path.sep).join("/");
+  }
+
+  /** Facts of a file that parses, or undefined. */
+  facts(file: string): FileFacts | undefined {
+    const f = this.store.get(file).facts;
+    return f && f.parseErrors.length === 0 ? f : undefined;
+  }
+
+  /** The producer a (module, export) pair is, if it is one: the module is configured and the name matches its globs. */
+  producerAt(hop: ExportHop): ProducerIdentity | undefined {
+    for (const p of this.sku.producers) {
+      if (p.module !== hop.file) continue;
+      if (this.isContractFunction(hop.name)) continue;
+      if (this.nameMatchers.get(p)!(hop.name)) return { file: hop.file, export: hop.name, category: p.category };
+    }
+    return undefined;
+  }
+
+  /** The first producer along a followed chain of exports. */
+  producerOf(followed: Followed): ProducerIdentity | undefined {
+    for (const hop of followed.hops) {
+      const p = this.producerAt(hop);
+      if (p) return p;
+    }
+    return undefined;
+  }
+
+  /** A module of this SKU configured as a producer (whatever its names globs). */
+  isProducerModule(file: string): ResolvedProducer | undefined {
+    return this.sku.producers.find((p) => p.module === file);
+  }
+
+  isCarrier(fnName: string | null | undefined): boolean {
+    return !!fnName && this.carrierMatchers.some((m) => m(fnName));
+  }
+
+  /** The builder and the two producers: never validators, never producers of refusals to pass through. */
+  isContractFunction(name: string): boolean {
+    const c = this.config.contract;
+    return name === c.builder || name === c.failure || name === c.refusal;
+  }
+
+  /** Evaluates a string expression of `file`, following imported constants across modules. */
+  resolveStr(file: string, expr: StrExpr, depth = 0): Resolved {
+    return resolveString(expr, (ref) => {
+      if (depth > 16) return { unknown: "constant chain too deep or circular" };
+      const followed = this.graph.followImport(file, ref.module, ref.name);
+      if (!followed.ok) return { unknown: followed.why };
+      const facts = this.facts(followed.file);
+      let value: ConstValue | undefined = facts?.constants[followed.local];
+      if (!value) return { unknown: `\`${ref.name}\` in ${this.rel(followed.file)} is not a constant string` };
+      for (const key of ref.path) {
+        if (value.k !== "object" || !(key in value.members)) {
+          return { unknown: `\`${[ref.name, ...ref.path].join(".")}\` is not a known constant in ${this.rel(followed.file)}` };
+        }
+        value = value.members[key]!;
+      }
+      if (value.k !== "string") return { unknown: `\`${[ref.name, ...ref.path].join(".")}\` is an object, not a string` };
+      const within = followed.file;
+      return { expr: value.expr, resolveWithin: (e: StrExpr) => this.resolveStr(within, e, depth + 1) };
+    });
+  }
+
+  /** The text of a string expression with every part it cannot see replaced by U+0000 (for reading serialised JSON). */
+  renderWithHoles(file: string, expr: StrExpr): string {
+    switch (expr.k) {
+      case "str":
+        return expr.v;
+      case "cat":
+        return expr.parts.map((p) => this.renderWithHoles(file, p)).join("");
+      case "ref": {
+        const r = this.resolveStr(file, expr);
+        return r.known ? r.value : "\u0000";
+      }
+      case "unknown":
+        return "\u0000";
+    }
+  }
+}

@@ -1,0 +1,100 @@
+// Module resolution and export following across files: which declaration an imported name finally is, hop by hop.
+import path from "node:path";
+import type { FactStore } from "./factStore.js";
+import type { CalleeRef } from "../facts/types.js";
+
+/** One (module, exported name) an import passes through on its way to the declaration. */
+export interface ExportHop {
+  file: string;
+  name: string;
+}
+
+export type Followed =
+  | { ok: true; /** Declaring file. */ file: string; /** Local name there. */ local: string; hops: ExportHop[] }
+  | { ok: false; why: string; hops: ExportHop[] };
+
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".mjs", ".cjs", ".jsx"];
+const JS_TO_TS: Record<string, string[]> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+
+export class ModuleGraph {
+  constructor(
+    private readonly store: FactStore,
+    /** Relative path for messages. */
+    private readonly show: (file: string) => string,
+  ) {}
+
+  /** The file a relative specifier names (TypeScript's `.js` → `.ts` mapping and `index` files included). */
+  resolveModule(fromFile: string, specifier: string): string | undefined {
+    if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) return undefined;
+    const base = path.resolve(path.dirname(fromFile), specifier);
+    const candidates: string[] = [];
+    const ext = path.extname(base);
+    const mapped = JS_TO_TS[ext];
+    if (mapped) for (const m of mapped) candidates.push(base.slice(0, -ext.length) + m);
+    candidates.push(base);
+    for (const e of SOURCE_EXTENSIONS) candidates.push(base + e);
+    for (const e of SOURCE_EXTENSIONS) candidates.push(path.join(base, `index${e}`));
+    return candidates.find((c) => this.store.exists(c));
+  }
+
+  /** Follows `name` exported by `file` to its declaration, through re-exports, `export *` and import-then-export. */
+  followExport(file: string, name: string, seen: Set<string> = new Set()): Followed {
+    const hops: ExportHop[] = [{ file, name }];
+    const key = `${file}#${name}`;
+    if (seen.has(key)) return { ok: false, why: `\`${name}\` is re-exported in a circle through ${this.show(file)}`, hops };
+    seen.add(key);
+    const stored = this.store.get(file);
+    if (!stored.facts) return { ok: false, why: `${this.show(file)} cannot be read`, hops };
+    const facts = stored.facts;
+    if (facts.parseErrors.length > 0) return { ok: false, why: `${this.show(file)} does not parse`, hops };
+    const prepend = (f: Followed): Followed => ({ ...f, hops: [...hops, ...f.hops] });
+    for (const entry of facts.exports) {
+      if ("star" in entry || entry.name !== name) continue;
+      if ("local" in entry) {
+        const imported = facts.imports[entry.local];
+        if (!imported) return { ok: true, file, local: entry.local, hops };
+        return prepend(this.followImport(file, imported.module, imported.name, seen));
+      }
+      return prepend(this.followImport(file, entry.from, entry.importName, seen));
+    }
+    if (name !== "default") {
+      for (const entry of facts.exports) {
+        if (!("star" in entry)) continue;
+        const target = this.resolveModule(file, entry.star);
+        if (!target) continue;
+        const found = this.followExport(target, name, seen);
+        if (found.ok) return prepend(found);
+      }
+    }
+    return { ok: false, why: `${this.show(file)} has no export \`${name}\``, hops };
+  }
+
+  /** Follows an imported name (`import { name } from module` in `fromFile`) to its declaration. */
+  followImport(fromFile: string, module: string, name: string, seen: Set<string> = new Set()): Followed {
+    if (name === "*") return { ok: false, why: `\`${module}\` is imported as a whole module object, not a function`, hops: [] };
+    const target = this.resolveModule(fromFile, module);
+    if (!target) {
+      const why = module.startsWith(".")
+        ? `module "${module}" imported by ${this.show(fromFile)} does not exist`
+        : `"${module}" is a package, not a module of this monitor`;
+      return { ok: false, why, hops: [] };
+    }
+    return this.followExport(target, name, seen);
+  }
+
+  /** Follows a callee as the file saw it: an import, or a function of the file itself (with the names it is exported as). */
+  followCallee(file: string, ref: CalleeRef): Followed {
+    if (ref.k === "unknown") return { ok: false, why: ref.why, hops: [] };
+    if (ref.k === "import") return this.followImport(file, ref.module, ref.name);
+    const facts = this.store.get(file).facts;
+    const hops: ExportHop[] = (facts?.exports ?? [])
+      .filter((e): e is { name: string; local: string } => "local" in e && e.local === ref.name)
+      .map((e) => ({ file, name: e.name }));
+    return { ok: true, file, local: ref.name, hops };
+  }
+}

@@ -1,0 +1,156 @@
+// Whether a traced value comes from a shared producer, on every path: the verdicts `trace` prints and the checks report.
+import type { TraceDefinition } from "../census.js";
+import type { ProducerCategory } from "../config/types.js";
+import type { Definition, Operand } from "../facts/types.js";
+import type { SkuContext } from "./context.js";
+
+/** What a value may be to qualify: a pass-through wants any shared producer; a validator's return wants a refusal or another validator. */
+export type Acceptance = "passThrough" | "validator";
+
+export function qualifyDefinitions(ctx: SkuContext, file: string, defs: Definition[], name: string, mode: Acceptance): TraceDefinition[] {
+  return defs.map((d) => qualifyDefinition(ctx, file, d, name, mode));
+}
+
+function qualifyDefinition(ctx: SkuContext, file: string, def: Definition, name: string, mode: Acceptance): TraceDefinition {
+  const base = { file: ctx.rel(file), line: def.loc.line, column: def.loc.column, text: def.text, via: [] as string[] };
+  switch (def.kind) {
+    case "parameter":
+      if (mode === "passThrough" && ctx.isCarrier(def.fn)) return { ...base, ok: true, category: "carried" };
+      return {
+        ...base,
+        ok: false,
+        reason:
+          mode === "passThrough"
+            ? `\`${name}\` is a parameter of ${def.fn ? `\`${def.fn}\`` : "an anonymous function"}, which is not a configured carrier`
+            : `\`${name}\` is the validator's own parameter`,
+      };
+    case "closure":
+    case "untraceable":
+      return { ...base, ok: false, reason: def.reason ?? "the tracer cannot see this value" };
+    default: {
+      const parts = (def.operands ?? []).map((o) => qualifyOperand(ctx, file, o, mode));
+      return combine(base, parts);
+    }
+  }
+}
+
+export function qualifyOperand(ctx: SkuContext, file: string, operand: Operand, mode: Acceptance): TraceDefinition {
+  const base = { file: ctx.rel(file), line: operand.loc.line, column: operand.loc.column, text: operand.text, via: [] as string[] };
+  switch (operand.k) {
+    case "nullish":
+      return { ...base, ok: true };
+    case "string":
+      return {
+        ...base,
+        ok: false,
+        reason: mode === "passThrough" ? "it is a string built in place, not a shared producer's result" : "it is a string built in place, not a refusal",
+      };
+    case "other":
+      return { ...base, ok: false, reason: operand.why };
+    case "variable": {
+      if (operand.defs.length === 0) {
+        return { ...base, ok: false, reason: `no value of \`${operand.name}\` reaches here but null or undefined` };
+      }
+      const parts = qualifyDefinitions(ctx, file, operand.defs, operand.name, mode);
+      return combine(base, parts);
+    }
+    case "call":
+      return qualifyCall(ctx, file, operand, base, mode);
+  }
+}
+
+function qualifyCall(
+  ctx: SkuContext,
+  file: string,
+  operand: Extract<Operand, { k: "call" }>,
+  base: Omit<TraceDefinition, "ok">,
+  mode: Acceptance,
+): TraceDefinition {
+  const followed = ctx.graph.followCallee(file, operand.callee);
+  const via = followed.hops.map((h, i) =>
+    i === 0 && operand.callee.k === "local" ? `declared in ${ctx.rel(h.file)} as \`${h.name}\`` : `exported by ${ctx.rel(h.file)} as \`${h.name}\``,
+  );
+  const callee = operand.calleeText;
+  if (!followed.ok) return { ...base, via, ok: false, reason: `the census cannot see which function \`${callee}\` is: ${followed.why}` };
+  const contract = ctx.config.contract;
+  if (mode === "validator" && followed.local === contract.refusal && followed.file === ctx.sku.helpers) {
+    return { ...base, via, ok: true };
+  }
+  const producer = ctx.producerOf(followed);
+  if (producer && (mode === "passThrough" || producer.category === "validator")) {
+    return {
+      ...base,
+      via,
+      ok: true,
+      category: producer.category,
+      producer: { module: ctx.rel(producer.file), export: producer.export, category: producer.category },
+    };
+  }
+  return { ...base, via, ok: false, reason: notAProducer(ctx, followed.file, followed.local, operand, producer?.category, mode) };
+}
+
+function notAProducer(
+  ctx: SkuContext,
+  file: string,
+  local: string,
+  operand: Extract<Operand, { k: "call" }>,
+  category: ProducerCategory | undefined,
+  mode: Acceptance,
+): string {
+  const callee = `\`${operand.calleeText}\``;
+  if (category) return `${callee} is a shared ${category}, and a validator may pass through only another validator's result`;
+  const module = ctx.isProducerModule(file);
+  if (module && module.names) {
+    return `${callee} is declared in producer module ${ctx.rel(file)} but \`${local}\` does not match its names (${module.names.join(", ")})`;
+  }
+  if (ctx.isContractFunction(local)) {
+    return mode === "validator"
+      ? `${callee} is \`${local}\`, not refusal(parameter, sentence)`
+      : `${callee} is the contract's own \`${local}\`, not a shared producer: call it inside a validator, resolver or gate`;
+  }
+  if (operand.callee.k === "local") return `${callee} is a local helper of ${ctx.rel(file)}, not a shared producer`;
+  return `${callee} comes from ${ctx.rel(file)}, which is not a configured producer module`;
+}
+
+function combine(base: Omit<TraceDefinition, "ok">, parts: TraceDefinition[]): TraceDefinition {
+  const failing = parts.find((p) => !p.ok);
+  const result: TraceDefinition = { ...base, ok: !failing, parts };
+  if (failing) result.reason = failing.reason ?? "a part of it fails";
+  else {
+    const category = categoryOf(parts);
+    if (category) result.category = category;
+  }
+  // A single call operand is the definition itself: lift its producer and hops so `trace` reads in one line.
+  if (parts.length === 1 && parts[0]!.line === base.line && parts[0]!.column === base.column) {
+    return { ...parts[0]!, text: base.text };
+  }
+  if (parts.length === 1) {
+    const only = parts[0]!;
+    if (only.producer) result.producer = only.producer;
+    result.via = only.via;
+  }
+  return result;
+}
+
+/** The category a passing value counts under: its first producer's, else carried when only a carrier's parameter. */
+export function categoryOf(parts: TraceDefinition[]): ProducerCategory | "carried" | undefined {
+  let carried = false;
+  for (const p of parts) {
+    if (p.category && p.category !== "carried") return p.category;
+    if (p.category === "carried") carried = true;
+    const inner = p.parts ? categoryOf(p.parts) : undefined;
+    if (inner && inner !== "carried") return inner;
+    if (inner === "carried") carried = true;
+  }
+  return carried ? "carried" : undefined;
+}
+
+/** The deepest failing part, for a message that points at what the user must change. */
+export function firstFailure(defs: TraceDefinition[]): TraceDefinition | undefined {
+  for (const d of defs) {
+    if (d.ok) continue;
+    const inner = d.parts ? firstFailure(d.parts) : undefined;
+    return inner ?? d;
+  }
+  return undefined;
+}
