@@ -1,4 +1,12 @@
-// Reads, validates and resolves payload-census.config.json and the roster file (IMPLEMENTATION IN PROGRESS: signatures fixed).
+// Reads, validates and resolves payload-census.config.json and the roster file: read, parse (JSONC), validate (schema), resolve (meaning), each failure a ConfigError.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { Ajv, type ValidateFunction } from "ajv";
+import { ConfigError } from "../errors.js";
+import { parseJsonDocument, type JsonDocument } from "./jsonDocument.js";
+import { displayPath, problemsError, schemaProblems, type Problem } from "./problems.js";
+import { resolveConfig } from "./resolve.js";
+import { configSchema, rosterSchema, type RawConfig, type RawRoster } from "./schema.js";
 import type { ResolvedConfig, Roster } from "./types.js";
 
 export const CONFIG_FILE_NAME = "payload-census.config.json";
@@ -8,12 +16,76 @@ export const CONFIG_FILE_NAME = "payload-census.config.json";
  * `<dir>/payload-census.config.json` (`dir` defaults to "."). Throws ConfigError (exit 2) naming the JSON path.
  */
 export function loadConfig(options: { dir?: string; configFile?: string }): ResolvedConfig {
-  void options;
-  throw new Error("not implemented");
+  const configFile = options.configFile !== undefined ? resolve(options.configFile) : resolve(options.dir ?? ".", CONFIG_FILE_NAME);
+  const text = readText(configFile, "config file");
+  if (text === undefined) {
+    throw new ConfigError(
+      `Config file not found: ${displayPath(configFile)} (payload-census reads ${CONFIG_FILE_NAME} in the monitor's root, or the file given by --config)`,
+      configFile,
+    );
+  }
+  const doc = parseValid(text, configFile, "config", validators().config);
+  const problems: Problem[] = [];
+  const config = resolveConfig(doc.value as RawConfig, doc, configFile, problems);
+  if (problems.length > 0) throw problemsError("config", configFile, doc, problems);
+  return config;
 }
 
 /** Loads the roster named by the config; a missing file is an empty roster (exists: false). Throws ConfigError. */
 export function loadRoster(config: ResolvedConfig): Roster {
-  void config;
-  throw new Error("not implemented");
+  const file = config.roster;
+  const text = readText(file, "roster file");
+  if (text === undefined) return { file, exists: false, entries: [] };
+  const doc = parseValid(text, file, "roster", validators().roster);
+  const raw = doc.value as RawRoster;
+  return {
+    file,
+    exists: true,
+    entries: raw.entries.map((e, i) => ({
+      file: e.file,
+      tool: e.tool,
+      sentence: e.sentence,
+      ...(e.count === undefined ? {} : { count: e.count }),
+      ...(e.note === undefined ? {} : { note: e.note }),
+      line: doc.positionOf(["entries", i])?.line ?? 1,
+      column: doc.positionOf(["entries", i])?.column ?? 1,
+    })),
+  };
+}
+
+/** The file's text, or undefined when there is no such file. */
+function readText(file: string, what: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    const reason = code === "EISDIR" ? "it is a folder" : code === "EACCES" || code === "EPERM" ? "permission denied" : String(code ?? error);
+    throw new ConfigError(`Cannot read ${what} ${displayPath(file)}: ${reason}`, file);
+  }
+}
+
+/** Parses a JSONC file and checks it against its schema; every syntax or schema problem of the file in one ConfigError. */
+function parseValid(text: string, file: string, what: string, validate: ValidateFunction): JsonDocument {
+  // A UTF-8 byte order mark is invisible in editors: it should not read as a syntax error.
+  const doc = parseJsonDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const syntax: Problem[] = [
+    ...doc.syntaxErrors,
+    ...doc.duplicateKeys.map(({ path, position }) => ({ path, position, message: "duplicate key; expected each key once (only the last would count)" })),
+  ];
+  if (syntax.length > 0) throw problemsError(what, file, doc, syntax);
+  if (!validate(doc.value)) throw problemsError(what, file, doc, schemaProblems(validate.errors ?? [], doc.value));
+  return doc;
+}
+
+let compiled: { config: ValidateFunction; roster: ValidateFunction } | undefined;
+
+// Compiled once per process, on first use: the ESLint plugin loads the config from many rule instances.
+function validators(): { config: ValidateFunction; roster: ValidateFunction } {
+  if (compiled === undefined) {
+    // verbose: the error messages quote the offending value and list the keys the schema allows.
+    const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, strict: true });
+    compiled = { config: ajv.compile(configSchema), roster: ajv.compile(rosterSchema) };
+  }
+  return compiled;
 }

@@ -52,6 +52,8 @@ export interface ResolvedDescriptions {
   total: number | null;
   pointer: string;
   pins: Record<string, string[]>;
+  /** Tool counts some clients stop at (they send only the first N tools). */
+  clientLimits: number[];
 }
 
 export interface ResolvedConfig {
@@ -73,6 +75,8 @@ export interface ResolvedConfig {
   parity: { name: string; text: string }[];
   /** 1-based line of the value at a JSON path in the config file, when it exists there. */
   lineOf(path: readonly (string | number)[]): number | undefined;
+  /** 1-based line and column where a JSON path is written in the config file (an object member's key). */
+  positionOf(path: readonly (string | number)[]): { line: number; column: number } | undefined;
 }
 
 export interface RosterEntry {
@@ -81,8 +85,9 @@ export interface RosterEntry {
   sentence: string;
   count?: number;
   note?: string;
-  /** 1-based line of the entry's object in the roster file. */
+  /** 1-based line and column of the entry's `{` in the roster file. */
   line: number;
+  column: number;
 }
 
 export interface Roster {

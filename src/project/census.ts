@@ -1,7 +1,5 @@
 // Runs the census over a resolved config: every SKU analysed, the roster matched, floors held, findings sorted.
 import path from "node:path";
-import { readFileSync } from "node:fs";
-import { parseTree, findNodeAtLocation } from "jsonc-parser";
 import type { ResolvedConfig } from "../config/types.js";
 import { loadRoster } from "../config/load.js";
 import type { BareSentence, CensusResult, FloorResult, Report, TraceResult } from "../census.js";
@@ -67,45 +65,24 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
 
 function checkFloors(config: ResolvedConfig, total: Counts, findings: Finding[], rel: (f: string) => string): FloorResult[] {
   const results: FloorResult[] = [];
-  let tree: ReturnType<typeof parseTree> | undefined;
-  let text = "";
-  try {
-    text = readFileSync(config.configFile, "utf8");
-    tree = parseTree(text);
-  } catch {
-    tree = undefined;
-  }
   for (const { count, floor } of config.floors) {
     const actual = countAt(total, count) ?? 0;
     const ok = actual >= floor;
     results.push({ count, floor, actual, ok });
     if (ok) continue;
     // The finding's home is the floor's key in the config file.
-    const keyNode = tree ? findNodeAtLocation(tree, ["floors", count])?.parent?.children?.[0] : undefined;
-    const { line, column } = keyNode ? position(text, keyNode.offset) : { line: config.lineOf(["floors", count]) ?? 1, column: 1 };
+    const at = config.positionOf(["floors", count]) ?? { line: 1, column: 1 };
     findings.push({
       rule: "floor",
       file: rel(config.configFile),
-      line,
-      column,
+      line: at.line,
+      column: at.column,
       sku: config.skus.length === 1 ? config.skus[0]!.name : "*",
       tool: null,
       message: messages.floor(count, actual, floor),
     });
   }
   return results;
-}
-
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /**

@@ -71,7 +71,7 @@ export function checkRoster(
       rule: "bare-sentence-roster",
       file: rosterFile,
       line: e.line,
-      column: 1,
+      column: e.column,
       sku,
       tool: e.tool,
       message: messages.stale(e.tool, e.file, e.sentence, expected, taken),

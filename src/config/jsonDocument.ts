@@ -1,0 +1,181 @@
+// A JSONC text kept with its syntax tree, so every problem and every config key can be placed at a line and column of the file the user wrote.
+import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+
+export type JsonPath = readonly (string | number)[];
+
+export interface Position {
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+}
+
+export interface SyntaxProblem {
+  path: JsonPath;
+  position: Position;
+  message: string;
+}
+
+export interface JsonDocument {
+  text: string;
+  /** undefined when the text holds no value at all. */
+  tree: Node | undefined;
+  /** Syntax errors, each with the JSON path it interrupts. */
+  syntaxErrors: SyntaxProblem[];
+  /** Object keys written twice: the parser keeps only the last, so the first would be silently ignored. */
+  duplicateKeys: { path: JsonPath; position: Position }[];
+  value: unknown;
+  positionAt(offset: number): Position;
+  /** 1-based line where a JSON path is written (an object member's key, an array item's value); undefined when absent. */
+  lineOf(path: JsonPath): number | undefined;
+  /** 1-based position where a JSON path is written (as lineOf), with its column. */
+  positionOf(path: JsonPath): Position | undefined;
+  /**
+   * Where a JSON path is written: for an object member its key, for an array item its value. When the path
+   * does not exist, the nearest enclosing value that does (so a missing key points at its object).
+   */
+  locate(path: JsonPath): Position | undefined;
+}
+
+// As tsconfig.json: comments and trailing commas are fine.
+const PARSE_OPTIONS = { disallowComments: false, allowTrailingComma: true, allowEmptyContent: false } as const;
+
+export function parseJsonDocument(text: string): JsonDocument {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, PARSE_OPTIONS);
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // \r\n, \n and a lone \r each end a line, as editors count them.
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) lineStarts.push(i + 1);
+  }
+  const positionAt = (offset: number): Position => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (lineStarts[lo] as number) + 1 };
+  };
+  const syntaxErrors = errors.map((e) => ({
+    path: getLocation(text, e.offset).path,
+    position: positionAt(e.offset),
+    message: describeParseError(e),
+  }));
+  // A member's key, not its value: where a reader looks for `"floors": {` or `"passThroughs.total": 460`.
+  const exactly = (path: JsonPath): Position | undefined => {
+    const node = tree === undefined ? undefined : findNodeAtLocation(tree, [...path]);
+    if (node === undefined) return undefined;
+    const member = typeof path[path.length - 1] === "string" ? node.parent : undefined;
+    return positionAt(member?.type === "property" ? member.offset : node.offset);
+  };
+  const locate = (path: JsonPath): Position | undefined => {
+    for (let n = path.length; n >= 0; n--) {
+      const at = exactly(path.slice(0, n));
+      if (at !== undefined) return at;
+    }
+    return undefined;
+  };
+  return {
+    text,
+    tree,
+    syntaxErrors,
+    duplicateKeys: tree === undefined ? [] : findDuplicateKeys(tree, []).map((d) => ({ path: d.path, position: positionAt(d.offset) })),
+    value: tree === undefined ? undefined : nodeValue(tree),
+    positionAt,
+    lineOf: (path) => exactly(path)?.line,
+    positionOf: (path) => exactly(path),
+    locate,
+  };
+}
+
+/** A readable JSON path: `skus[0].tools[1]`, `floors["passThroughs.total"]`; the whole document is `(top level)`. */
+export function formatJsonPath(path: JsonPath): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out === "" ? "(top level)" : out;
+}
+
+/** Turns an ajv instancePath (JSON pointer) into a path, telling array indexes from keys by the value it walks. */
+export function pathFromPointer(pointer: string, value: unknown): JsonPath {
+  if (pointer === "") return [];
+  const out: (string | number)[] = [];
+  let at: unknown = value;
+  for (const raw of pointer.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(at)) {
+      out.push(Number(key));
+      at = at[Number(key)];
+    } else {
+      out.push(key);
+      at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
+    }
+  }
+  return out;
+}
+
+// jsonc-parser's getNodeValue builds objects with `{}`: a "__proto__" key would set the prototype instead of a member.
+function nodeValue(node: Node): unknown {
+  switch (node.type) {
+    case "object": {
+      const out: Record<string, unknown> = Object.create(null);
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key !== undefined && value !== undefined) out[key.value as string] = nodeValue(value);
+      }
+      return Object.setPrototypeOf(out, Object.prototype);
+    }
+    case "array":
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value;
+  }
+}
+
+function findDuplicateKeys(node: Node, path: (string | number)[]): { path: JsonPath; offset: number }[] {
+  const out: { path: JsonPath; offset: number }[] = [];
+  if (node.type === "object") {
+    const seen = new Set<string>();
+    for (const property of node.children ?? []) {
+      const [key, value] = property.children ?? [];
+      if (key === undefined) continue;
+      const name = key.value as string;
+      if (seen.has(name)) out.push({ path: [...path, name], offset: key.offset });
+      seen.add(name);
+      if (value !== undefined) out.push(...findDuplicateKeys(value, [...path, name]));
+    }
+  } else if (node.type === "array") {
+    (node.children ?? []).forEach((item, i) => out.push(...findDuplicateKeys(item, [...path, i])));
+  }
+  return out;
+}
+
+const PARSE_ERROR_TEXT: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "invalid number",
+  PropertyNameExpected: "expected a property name in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ','",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: "expected the end of the file (one value only)",
+  InvalidCommentToken: "invalid comment",
+  UnexpectedEndOfComment: "unterminated comment",
+  UnexpectedEndOfString: "unterminated string",
+  UnexpectedEndOfNumber: "unterminated number",
+  InvalidUnicode: "invalid \\u escape",
+  InvalidEscapeCharacter: "invalid escape character",
+  InvalidCharacter: "invalid character in a string",
+};
+
+function describeParseError(e: ParseError): string {
+  const code = printParseErrorCode(e.error);
+  return `invalid JSON: ${PARSE_ERROR_TEXT[code] ?? code}`;
+}

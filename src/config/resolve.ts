@@ -1,0 +1,220 @@
+// From a schema-valid config to the ResolvedConfig the core runs on: defaults applied, paths made absolute and checked, globs expanded, and the checks a schema cannot express.
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import fg from "fast-glob";
+import { countPaths } from "../model.js";
+import { closest } from "./didYouMean.js";
+import type { JsonDocument, JsonPath } from "./jsonDocument.js";
+import { displayPath, type Problem } from "./problems.js";
+import { configSchema, type RawConfig } from "./schema.js";
+import type { ResolvedConfig, ResolvedContract, ResolvedDescriptions, ResolvedFloor, ResolvedSku } from "./types.js";
+
+type RawSku = RawConfig["skus"][number];
+
+// Never tool sources, whatever a glob says: installed packages and declaration files.
+const NEVER_TOOLS = ["**/node_modules/**", "**/*.d.ts", "**/*.d.mts", "**/*.d.cts"];
+
+/** Resolves `raw`, adding to `problems` everything that is wrong with it; the result is meaningful only when none were added. */
+export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: string, problems: Problem[]): ResolvedConfig {
+  const dir = dirname(configFile);
+  const skus = raw.skus.map((sku, i) => resolveSku(sku, ["skus", i], dir, problems));
+  checkUnique(
+    raw.skus.map((s) => s.name),
+    (i) => ["skus", i, "name"],
+    "SKU name",
+    problems,
+  );
+  checkUnique(
+    (raw.parity ?? []).map((p) => p.name),
+    (i) => ["parity", i, "name"],
+    "parity pin name",
+    problems,
+  );
+  const contract = resolveContract(raw, doc, problems);
+  const floors = resolveFloors(raw, doc, problems);
+  const defaults = configSchema.properties;
+  const d = defaults.descriptions.properties;
+  const pins: Record<string, readonly string[]> = raw.descriptions?.pins ?? d.pins.default;
+  const descriptions: ResolvedDescriptions = {
+    cap: raw.descriptions?.cap ?? d.cap.default,
+    caps: { ...(raw.descriptions?.caps ?? d.caps.default) },
+    total: raw.descriptions?.total ?? d.total.default,
+    pointer: raw.descriptions?.pointer ?? d.pointer.default,
+    pins: Object.fromEntries(Object.entries(pins).map(([tool, pins]) => [tool, [...pins]])),
+    clientLimits: [...(raw.descriptions?.clientLimits ?? d.clientLimits.default)],
+  };
+  const discovery = defaults.discovery.properties;
+  return {
+    configFile,
+    dir,
+    raw,
+    skus,
+    contract,
+    carriers: [...(raw.carriers ?? defaults.carriers.default)],
+    discovery: {
+      register: [...(raw.discovery?.register ?? discovery.register.default)],
+      adapters: [...(raw.discovery?.adapters ?? discovery.adapters.default)],
+      definers: [...(raw.discovery?.definers ?? discovery.definers.default)],
+      bodyKey: raw.discovery?.bodyKey ?? discovery.bodyKey.default,
+    },
+    roster: resolve(dir, raw.roster ?? defaults.roster.default),
+    floors,
+    descriptions,
+    parity: (raw.parity ?? defaults.parity.default).map((p) => ({ name: p.name, text: p.text })),
+    lineOf: (path) => doc.lineOf(path),
+    positionOf: (path) => doc.positionOf(path),
+  };
+}
+
+function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[]): ResolvedSku {
+  const root = resolve(dir, sku.root);
+  const rootKind = kindOf(root);
+  if (rootKind !== "folder") {
+    problems.push({
+      path: [...at, "root"],
+      message: `${rootKind === "missing" ? "folder not found" : "expected a folder, found a file"}: ${displayPath(root)} ("${sku.root}" is relative to the config's folder)`,
+    });
+  }
+  // Under a root that is not there every file would be missing too: one problem says it.
+  const file = (relative: string, path: JsonPath): string => {
+    const absolute = resolve(root, relative);
+    const kind = rootKind === "folder" ? kindOf(absolute) : "file";
+    if (kind !== "file") {
+      problems.push({
+        path,
+        message: `${kind === "missing" ? "file not found" : "expected a file, found a folder"}: ${displayPath(absolute)} ("${relative}" is relative to the SKU's root "${sku.root}")`,
+      });
+    }
+    return absolute;
+  };
+  return {
+    name: sku.name,
+    root,
+    helpers: file(sku.helpers, [...at, "helpers"]),
+    producers: sku.producers.map((p, j) => ({
+      module: file(p.module, [...at, "producers", j, "module"]),
+      category: p.category,
+      names: p.names === undefined ? null : [...p.names],
+    })),
+    toolFiles: rootKind === "folder" ? toolFiles(sku, root, [...at, "tools"], problems) : [],
+    guide: sku.guide === undefined ? null : file(sku.guide, [...at, "guide"]),
+    instructions: sku.instructions === undefined ? null : file(sku.instructions, [...at, "instructions"]),
+  };
+}
+
+function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[]): string[] {
+  // As in knip and fast-glob: a "!" glob excludes from every other glob of the list.
+  const excluded = sku.tools.filter((g) => g.startsWith("!")).map((g) => g.slice(1));
+  const ignore = [...excluded, ...NEVER_TOOLS];
+  const found = new Set<string>();
+  let included = 0;
+  sku.tools.forEach((glob, k) => {
+    if (glob.startsWith("!")) return;
+    included++;
+    const matches = fg.sync(glob, { cwd: root, absolute: true, onlyFiles: true, ignore });
+    if (matches.length === 0) {
+      problems.push({
+        path: [...at, k],
+        message: `glob "${glob}" matches no file under the SKU's root ${displayPath(root)} (node_modules and .d.ts files never match)`,
+      });
+    }
+    for (const m of matches) found.add(resolve(m));
+  });
+  if (included === 0) problems.push({ path: at, message: 'every glob starts with "!"; expected at least one glob that includes tool files' });
+  return [...found].sort(byCodeUnits);
+}
+
+function resolveContract(raw: RawConfig, doc: JsonDocument, problems: Problem[]): ResolvedContract {
+  const c = configSchema.properties.contract.properties;
+  const w = c.words.properties;
+  const contract: ResolvedContract = {
+    builder: raw.contract?.builder ?? c.builder.default,
+    failure: raw.contract?.failure ?? c.failure.default,
+    refusal: raw.contract?.refusal ?? c.refusal.default,
+    words: {
+      failure: raw.contract?.words?.failure ?? w.failure.default,
+      refusal: raw.contract?.words?.refusal ?? w.refusal.default,
+      other: [...(raw.contract?.words?.other ?? w.other.default)],
+    },
+    allow: (raw.contract?.allow ?? c.allow.default).map((a) => ({ callee: a.callee, words: [...a.words] })),
+  };
+  // Blame the key the user wrote: a default that collides is not where the fix goes.
+  const written = (path: JsonPath): boolean => doc.lineOf(path) !== undefined;
+  const words = ["contract", "words"] as const;
+  if (contract.words.failure === contract.words.refusal) {
+    const key = written([...words, "refusal"]) || !written([...words, "failure"]) ? "refusal" : "failure";
+    problems.push({
+      path: [...words, key],
+      message: `the failure and refusal words are both "${contract.words.failure}"; expected two different words (the failure word is a fault, the refusal word a request that cannot be served)`,
+    });
+  }
+  contract.words.other.forEach((word, k) => {
+    const role = word === contract.words.failure ? "failure" : word === contract.words.refusal ? "refusal" : undefined;
+    if (role !== undefined) {
+      problems.push({
+        path: [...words, "other", k],
+        message: `"${word}" is the ${role} word; expected the other words to differ from the failure and refusal words`,
+      });
+    }
+  });
+  const roles = [
+    ["builder", contract.builder],
+    ["failure", contract.failure],
+    ["refusal", contract.refusal],
+  ] as const;
+  roles.forEach(([role, name], i) => {
+    const clash = roles.slice(0, i).find(([, other]) => other === name);
+    if (clash !== undefined) {
+      problems.push({
+        path: ["contract", role],
+        message: `"${name}" is also the ${clash[0]}; expected the builder, the failure producer and the refusal producer to be three different functions`,
+      });
+    }
+  });
+  return contract;
+}
+
+function resolveFloors(raw: RawConfig, doc: JsonDocument, problems: Problem[]): ResolvedFloor[] {
+  const floors = raw.floors ?? {};
+  // The order written, from the tree: Object.keys would move integer-like keys first.
+  const floorsNode = doc.tree?.children?.find((p) => p.children?.[0]?.value === "floors")?.children?.[1];
+  const keys = floorsNode?.children?.map((p) => p.children?.[0]?.value as string) ?? Object.keys(floors);
+  const valid = countPaths();
+  const out: ResolvedFloor[] = [];
+  for (const key of new Set(keys)) {
+    const floor = floors[key];
+    if (floor === undefined) continue;
+    if (!valid.includes(key)) {
+      const guess = closest(key, valid);
+      problems.push({
+        path: ["floors", key],
+        message: `unknown count path "${key}"${guess === undefined ? "" : ` (did you mean "${guess}"?)`}; expected one of: ${valid.join(", ")}`,
+      });
+    }
+    out.push({ count: key, floor });
+  }
+  return out;
+}
+
+function checkUnique(names: readonly string[], pathOf: (i: number) => JsonPath, what: string, problems: Problem[]): void {
+  names.forEach((name, i) => {
+    const first = names.indexOf(name);
+    if (first !== i) {
+      problems.push({ path: pathOf(i), message: `duplicate ${what} "${name}" (first at index ${first}); expected unique names` });
+    }
+  });
+}
+
+function kindOf(path: string): "file" | "folder" | "missing" {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat === undefined ? "missing" : stat.isDirectory() ? "folder" : "file";
+  } catch {
+    // ENOTDIR (a file used as a folder on the way) or a dangling link: for the user, it is not there.
+    return "missing";
+  }
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
