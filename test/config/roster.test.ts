@@ -55,7 +55,7 @@ describe("loadRoster", () => {
       file: join(dir, "census/roster.json"),
       exists: true,
       entries: [
-        { file: "src/tools/waits.ts", tool: "get_wait_stats", sentence: "No waits recorded.", line: 5 },
+        { file: "src/tools/waits.ts", tool: "get_wait_stats", sentence: "No waits recorded.", line: 5, column: 5 },
         {
           file: "src/tools/plans.ts",
           tool: "get_plan",
@@ -63,6 +63,7 @@ describe("loadRoster", () => {
           count: 2,
           note: "the SDK shows it as text",
           line: 7,
+          column: 5,
         },
       ],
     });
