@@ -2,7 +2,7 @@
 import path from "node:path";
 import picomatch from "picomatch";
 import type { ProducerCategory, ResolvedConfig, ResolvedProducer, ResolvedSku } from "../config/types.js";
-import { resolveString, type Resolved, type StrExpr, type ConstValue } from "../facts/strings.js";
+import { constantAt, resolveString, type Resolved, type StrExpr } from "../facts/strings.js";
 import type { FileFacts } from "../facts/types.js";
 import type { FactStore } from "./factStore.js";
 import { ModuleGraph, type ExportHop, type Followed } from "./modules.js";
@@ -83,17 +83,11 @@ export class SkuContext {
       const followed = this.graph.followImport(file, ref.module, ref.name);
       if (!followed.ok) return { unknown: followed.why };
       const facts = this.facts(followed.file);
-      let value: ConstValue | undefined = facts?.constants[followed.local];
-      if (!value) return { unknown: `\`${ref.name}\` in ${this.rel(followed.file)} is not a constant string` };
-      for (const key of ref.path) {
-        if (value.k !== "object" || !(key in value.members)) {
-          return { unknown: `\`${[ref.name, ...ref.path].join(".")}\` is not a known constant in ${this.rel(followed.file)}` };
-        }
-        value = value.members[key]!;
-      }
-      if (value.k !== "string") return { unknown: `\`${[ref.name, ...ref.path].join(".")}\` is an object, not a string` };
+      if (!facts) return { unknown: `${this.rel(followed.file)} does not parse` };
+      const found = constantAt(facts.constants, followed.local, ref.path);
+      if ("unknown" in found) return { unknown: `${found.unknown} (in ${this.rel(followed.file)})` };
       const within = followed.file;
-      return { expr: value.expr, resolveWithin: (e: StrExpr) => this.resolveStr(within, e, depth + 1) };
+      return { expr: found.expr, resolveWithin: (e: StrExpr) => this.resolveStr(within, e, depth + 1) };
     });
   }
 
