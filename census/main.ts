@@ -1,0 +1,128 @@
+// The CLI's one entry point, separate from bin.ts: argv and an injectable Io in, an exit code out; never process.exit.
+import { statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { loadConfig } from "../src/config/load.js";
+import type { ResolvedConfig } from "../src/config/types.js";
+import { UsageError, UserError } from "../src/errors.js";
+import { runCensus, tracePassThrough } from "../src/project/census.js";
+import { parseCommandLine, suggestCommand, type Command } from "./args.js";
+import { colorEnabled } from "./color.js";
+import { reporters } from "./reporters/index.js";
+import { formatTrace, traceJson } from "./trace.js";
+import { USAGE } from "./usage.js";
+import { readVersion } from "./version.js";
+import { writeAtomically } from "./writers/atomic.js";
+import { raiseFloors } from "./writers/floors.js";
+import { writeRoster } from "./writers/roster.js";
+
+/** Everything the CLI touches outside itself, so that tests run it in-process with their own streams and folders. */
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout is a terminal (colour is for people at one). */
+  isTTY: boolean;
+  /** The working folder DIR, FILE and --config/--output are relative to. */
+  cwd: string;
+}
+
+export const EXIT_CLEAN = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_ERROR = 2;
+
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    return await run(parseCommandLine(argv), io);
+  } catch (error) {
+    if (error instanceof UserError) {
+      io.stderr(`payload-census: ${error.message}\n`);
+      return EXIT_ERROR;
+    }
+    // Not something the user can fix: show where it broke, so that the report of the bug can say.
+    io.stderr(`payload-census: internal error (a bug in payload-census, please report it):\n${stackOf(error)}\n`);
+    return EXIT_ERROR;
+  }
+}
+
+async function run(command: Command, io: Io): Promise<number> {
+  switch (command.kind) {
+    case "help":
+      io.stdout(USAGE);
+      return EXIT_CLEAN;
+    case "version":
+      io.stdout(`${readVersion()}\n`);
+      return EXIT_CLEAN;
+    case "check": {
+      const result = runCensus(load(command, io));
+      // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      await emit(reporters[command.format](result.report, { color, quiet: command.quiet }), command.output, io);
+      return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    }
+    case "roster": {
+      const summary = await writeRoster(runCensus(load(command, io)));
+      if (!command.quiet) io.stdout(summary);
+      return EXIT_CLEAN;
+    }
+    case "floors": {
+      const summary = await raiseFloors(runCensus(load(command, io)));
+      if (!command.quiet) io.stdout(summary);
+      return EXIT_CLEAN;
+    }
+    case "trace": {
+      const config = load(command, io);
+      const file = resolve(io.cwd, command.file);
+      if (!isFile(file)) throw new UsageError(`no such file: ${command.file} (FILE is relative to the current folder)`);
+      const trace = tracePassThrough(config, file, command.line);
+      if (trace === undefined) {
+        throw new UsageError(
+          `no guarded pass-through starts on ${command.file}:${command.line}; point at the line of the \`if\``,
+        );
+      }
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      await emit(command.format === "json" ? traceJson(trace) : formatTrace(trace, { color }), command.output, io);
+      return trace.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    }
+  }
+}
+
+/** DIR and --config are typed relative to the working folder; the loader gets absolute paths so Io.cwd is honoured. */
+function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): ResolvedConfig {
+  if (command.configFile !== undefined) return loadConfig({ configFile: resolve(io.cwd, command.configFile) });
+  const dir = resolve(io.cwd, command.dir ?? ".");
+  if (!isDirectory(dir)) {
+    if (command.kind === "check" && command.implicit && command.dir !== undefined && !looksLikePath(command.dir)) {
+      const near = suggestCommand(command.dir);
+      throw new UsageError(
+        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors and trace`,
+      );
+    }
+    throw new UsageError(`no such folder: ${command.dir ?? "."} (DIR is the folder holding payload-census.config.json)`);
+  }
+  return loadConfig({ dir });
+}
+
+async function emit(text: string, output: string | undefined, io: Io): Promise<void> {
+  if (output === undefined) {
+    // `--quiet` on a clean tree prints nothing at all, not an empty line.
+    if (text !== "") io.stdout(text);
+    return;
+  }
+  await writeAtomically(resolve(io.cwd, output), text, `--output ${output}`);
+}
+
+function looksLikePath(dir: string): boolean {
+  return isAbsolute(dir) || /[\\/.]/.test(dir);
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+function stackOf(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+}

@@ -1,0 +1,20 @@
+// The report formats, registered by name: `--format NAME` picks one; each is a pure function of the report.
+import type { Report } from "../../src/census.js";
+import { json } from "./json.js";
+import { text, type TextOptions } from "./text.js";
+
+export type ReporterOptions = TextOptions;
+export type Reporter = (report: Report, options: ReporterOptions) => string;
+
+export type Format = "text" | "json";
+
+export const reporters: Readonly<Record<Format, Reporter>> = {
+  text,
+  json: (report) => json(report),
+};
+
+export const FORMATS = Object.keys(reporters) as Format[];
+
+export function isFormat(name: string): name is Format {
+  return Object.hasOwn(reporters, name);
+}

@@ -1,0 +1,188 @@
+// Command-line parsing: each command and flag, and every usage error with the sentence that says what to type instead.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseCommandLine, parseLocation } from "../../census/args.js";
+import { main } from "../../census/main.js";
+import { UsageError } from "../../src/errors.js";
+import { captureIo } from "./io.js";
+
+function usageError(argv: string[]): string {
+  try {
+    parseCommandLine(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error(`no usage error for ${JSON.stringify(argv)}`);
+}
+
+describe("parseCommandLine", () => {
+  it("defaults to check in the current folder, text format", () => {
+    expect(parseCommandLine([])).toEqual({
+      kind: "check",
+      implicit: true,
+      configFile: undefined,
+      dir: undefined,
+      format: "text",
+      output: undefined,
+      quiet: false,
+    });
+  });
+
+  it("reads check with DIR and every common flag, long and short", () => {
+    expect(parseCommandLine(["check", "monitor", "--format", "json", "--output", "r.json", "--quiet"])).toMatchObject({
+      kind: "check",
+      implicit: false,
+      dir: "monitor",
+      format: "json",
+      output: "r.json",
+      quiet: true,
+    });
+    expect(parseCommandLine(["-c", "x.json", "-f", "json", "-o", "r.json", "-q"])).toMatchObject({
+      kind: "check",
+      configFile: "x.json",
+      format: "json",
+      output: "r.json",
+      quiet: true,
+    });
+    expect(parseCommandLine(["--format=json", "monitor"])).toMatchObject({ kind: "check", implicit: true, dir: "monitor", format: "json" });
+  });
+
+  it("reads roster --write, floors --raise and trace", () => {
+    expect(parseCommandLine(["roster", "--write", "m"])).toMatchObject({ kind: "roster", dir: "m" });
+    expect(parseCommandLine(["floors", "m", "--raise", "-q"])).toMatchObject({ kind: "floors", dir: "m", quiet: true });
+    expect(parseCommandLine(["trace", "src/tools/a.ts:42", "m", "--format", "json"])).toMatchObject({
+      kind: "trace",
+      file: "src/tools/a.ts",
+      line: 42,
+      dir: "m",
+      format: "json",
+    });
+  });
+
+  it("answers --help and --version before anything else", () => {
+    expect(parseCommandLine(["roster", "--help"])).toEqual({ kind: "help" });
+    expect(parseCommandLine(["--bogus", "-h"])).toEqual({ kind: "help" });
+    expect(parseCommandLine(["check", "-v"])).toEqual({ kind: "version" });
+    expect(parseCommandLine(["--version", "--bogus"])).toEqual({ kind: "version" });
+  });
+
+  it("refuses unknown flags, suggesting the near one", () => {
+    expect(usageError(["--fromat", "json"])).toBe("unknown flag --fromat: did you mean --format? (payload-census --help lists commands and flags)");
+    expect(usageError(["--colour"])).toBe("unknown flag --colour (payload-census --help lists commands and flags)");
+    expect(usageError(["-x"])).toMatch(/^unknown flag -x /);
+  });
+
+  it("refuses a flag without its value, or with one it does not take", () => {
+    expect(usageError(["--format"])).toBe("--format needs a value: --format text or --format json");
+    // The next flag is not a value: without this check `--config --quiet` would read a file named "--quiet".
+    expect(usageError(["--config", "--quiet"])).toBe("--config needs a value: --config FILE, e.g. --config payload-census.config.json");
+    expect(usageError(["--quiet=yes"])).toBe("--quiet takes no value: write --quiet alone");
+    expect(usageError(["--format", "xml"])).toBe('unknown format "xml": use --format text or --format json');
+  });
+
+  it("wants roster with --write and floors with --raise, and those flags nowhere else", () => {
+    expect(usageError(["roster"])).toBe("roster only rewrites the roster file: type payload-census roster --write [DIR]");
+    expect(usageError(["floors"])).toBe("floors only raises the configured floors: type payload-census floors --raise [DIR]");
+    expect(usageError(["--write"])).toBe("--write belongs to roster: payload-census roster --write [DIR]");
+    expect(usageError(["roster", "--raise", "--write"])).toBe("--raise belongs to floors: payload-census floors --raise [DIR]");
+  });
+
+  it("refuses report flags on the writers, which print a summary", () => {
+    expect(usageError(["roster", "--write", "--output", "x"])).toBe("--output does not apply to roster --write: it writes its own file");
+    expect(usageError(["floors", "--raise", "--format", "json"])).toBe("--format does not apply to floors --raise: it prints a short summary");
+    expect(usageError(["trace", "a.ts:1", "--quiet"])).toBe("--quiet does not apply to trace: its output is the explanation");
+  });
+
+  it("refuses extra arguments, and DIR together with --config", () => {
+    expect(usageError(["check", "a", "b"])).toBe('too many arguments ("a" "b"): type payload-census check [DIR]');
+    expect(usageError(["a", "b"])).toBe('too many arguments ("a" "b"): type payload-census check [DIR]');
+    expect(usageError(["trace", "a.ts:3", "m", "n"])).toBe('too many arguments ("m" "n"): type payload-census trace FILE:LINE [DIR]');
+    expect(usageError(["m", "--config", "x.json"])).toBe('both DIR ("m") and --config name the config: give one of them');
+  });
+
+  it("wants trace's FILE:LINE", () => {
+    expect(usageError(["trace"])).toBe(
+      "trace needs the line of the `if`: type payload-census trace FILE:LINE [DIR], e.g. src/tools/waits.ts:42",
+    );
+    expect(usageError(["trace", "src/tools/a.ts"])).toBe(
+      '"src/tools/a.ts" is not FILE:LINE: type the file and the 1-based line of the `if`, e.g. payload-census trace src/tools/waits.ts:42',
+    );
+  });
+
+  it("answers dropcheck as not available yet, whatever its flags", () => {
+    const message = "`dropcheck` is not available yet: run `payload-census check` to gate the tree as it is";
+    expect(usageError(["dropcheck"])).toBe(message);
+    expect(usageError(["dropcheck", "--base", "main", "get_plan"])).toBe(message);
+  });
+
+  it("does not take a flag's value for the dropcheck command", () => {
+    expect(parseCommandLine(["--config", "dropcheck"])).toMatchObject({ kind: "check", configFile: "dropcheck" });
+  });
+});
+
+describe("parseLocation", () => {
+  it("splits FILE:LINE and accepts FILE:LINE:COL as findings print it", () => {
+    expect(parseLocation("src/a.ts:42")).toEqual({ file: "src/a.ts", line: 42 });
+    expect(parseLocation("src/a.ts:42:7")).toEqual({ file: "src/a.ts", line: 42 });
+    expect(parseLocation("C:\\m\\a.ts:9")).toEqual({ file: "C:\\m\\a.ts", line: 9 });
+  });
+
+  it.each(["a.ts", "a.ts:", ":12", "a.ts:0", "a.ts:x", "a.ts:1.5"])("refuses %s", (location) => {
+    expect(() => parseLocation(location)).toThrow(UsageError);
+    expect(() => parseLocation(location)).toThrow(`"${location}" is not FILE:LINE`);
+  });
+});
+
+describe("main: usage", () => {
+  // An empty folder as the working folder: "chek" and "no-such-folder" must not exist in it.
+  const empty = mkdtempSync(join(tmpdir(), "payload-census-args-"));
+  afterAll(() => rmSync(empty, { recursive: true, force: true }));
+  it("prints a usage error without a stack and exits 2", async () => {
+    const io = captureIo(empty);
+    expect(await main(["--fromat", "json"], io)).toBe(2);
+    expect(io.out).toEqual([]);
+    expect(io.err.join("")).toBe("payload-census: unknown flag --fromat: did you mean --format? (payload-census --help lists commands and flags)\n");
+  });
+
+  it("answers dropcheck with exit 2", async () => {
+    const io = captureIo(empty);
+    expect(await main(["dropcheck", "--base", "HEAD~1"], io)).toBe(2);
+    expect(io.err.join("")).toMatch(/^payload-census: `dropcheck` is not available yet/);
+  });
+
+  it("prints help listing commands, flags and exit codes, exit 0", async () => {
+    const io = captureIo(empty);
+    expect(await main(["--help"], io)).toBe(0);
+    const help = io.out.join("");
+    for (const word of ["check [DIR]", "roster --write", "floors --raise", "trace FILE:LINE", "dropcheck"]) expect(help).toContain(word);
+    for (const flag of ["--config FILE", "--format text|json", "--output FILE", "--quiet", "--help", "--version"]) expect(help).toContain(flag);
+    expect(help).toMatch(/^ {2}0 {2}clean/m);
+    expect(help).toMatch(/^ {2}1 {2}findings/m);
+    expect(help).toMatch(/^ {2}2 {2}usage or configuration error/m);
+    expect(io.err).toEqual([]);
+  });
+
+  it("prints the version of package.json, exit 0", async () => {
+    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    const io = captureIo(empty);
+    expect(await main(["--version"], io)).toBe(0);
+    expect(io.out.join("")).toBe(`${manifest.version}\n`);
+  });
+
+  it("says a word that is neither a command nor a folder is a mistyped command", async () => {
+    const io = captureIo(empty);
+    expect(await main(["chek"], io)).toBe(2);
+    expect(io.err.join("")).toBe(
+      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors and trace\n',
+    );
+  });
+
+  it("says a missing DIR is missing", async () => {
+    const io = captureIo(empty);
+    expect(await main(["check", "no-such-folder"], io)).toBe(2);
+    expect(io.err.join("")).toBe("payload-census: no such folder: no-such-folder (DIR is the folder holding payload-census.config.json)\n");
+  });
+});

@@ -1,0 +1,197 @@
+// The CLI's plumbing around the census: exit codes, --output, --quiet, colour, trace and the writers, errors with and without stacks.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { main } from "../../census/main.js";
+import { json } from "../../census/reporters/json.js";
+import { text } from "../../census/reporters/text.js";
+import type { TraceResult } from "../../src/census.js";
+import { loadConfig } from "../../src/config/load.js";
+import { ConfigError } from "../../src/errors.js";
+import { runCensus, tracePassThrough } from "../../src/project/census.js";
+import { captureIo } from "./io.js";
+import { censusResult, cleanReport, config, sentence, smallReport } from "./reports.js";
+
+// The census and the config loader give hand-made results here: these tests are about main(), not the census
+// (cli.integration.test.ts runs the real one).
+vi.mock("../../src/config/load.js", () => ({ loadConfig: vi.fn(), loadRoster: vi.fn() }));
+vi.mock("../../src/project/census.js", () => ({ runCensus: vi.fn(), tracePassThrough: vi.fn() }));
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "payload-census-main-"));
+  mkdirSync(join(dir, "monitor", "src"), { recursive: true });
+  vi.mocked(loadConfig).mockImplementation((options) => config(options.configFile ? join(options.configFile, "..") : options.dir!));
+});
+afterEach(() => {
+  vi.resetAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const monitor = () => join(dir, "monitor");
+
+describe("check", () => {
+  it("exits 1 with findings, printing the text report", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: smallReport() }));
+    const io = captureIo(dir);
+    expect(await main(["monitor"], io)).toBe(1);
+    expect(io.out.join("")).toBe(text(smallReport(), { color: false, quiet: false }));
+    expect(io.err).toEqual([]);
+    // DIR is resolved against Io.cwd, not the process's folder.
+    expect(loadConfig).toHaveBeenCalledWith({ dir: monitor() });
+  });
+
+  it("exits 0 when clean; quiet prints nothing at all", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: cleanReport() }));
+    const io = captureIo(monitor());
+    expect(await main(["check", "--quiet"], io)).toBe(0);
+    expect(io.out).toEqual([]);
+    expect(loadConfig).toHaveBeenCalledWith({ dir: monitor() });
+  });
+
+  it("prints JSON with --format json", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: smallReport() }));
+    const io = captureIo(dir, { isTTY: true });
+    expect(await main(["monitor", "--format", "json"], io)).toBe(1);
+    expect(io.out.join("")).toBe(json(smallReport()));
+  });
+
+  it("hands --config to the loader as an absolute path", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: cleanReport() }));
+    expect(await main(["--config", "monitor/other.json"], captureIo(dir))).toBe(0);
+    expect(loadConfig).toHaveBeenCalledWith({ configFile: join(monitor(), "other.json") });
+  });
+
+  it("colours on a terminal, not with NO_COLOR, and FORCE_COLOR forces it off one", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: smallReport() }));
+    const run = async (env: Record<string, string>, isTTY: boolean) => {
+      const io = captureIo(dir, { env, isTTY });
+      await main(["monitor"], io);
+      return /\u001b\[/.test(io.out.join(""));
+    };
+    expect(await run({}, true)).toBe(true);
+    expect(await run({}, false)).toBe(false);
+    expect(await run({ NO_COLOR: "1" }, true)).toBe(false);
+    expect(await run({ FORCE_COLOR: "1" }, false)).toBe(true);
+  });
+
+  it("writes the report to --output instead of stdout, without colour, and leaves no temp file", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: smallReport() }));
+    const io = captureIo(dir, { isTTY: true, env: { FORCE_COLOR: "1" } });
+    expect(await main(["monitor", "-o", "report.txt"], io)).toBe(1);
+    expect(io.out).toEqual([]);
+    expect(io.err).toEqual([]);
+    expect(readFileSync(join(dir, "report.txt"), "utf8")).toBe(text(smallReport(), { color: false, quiet: false }));
+    expect(readdirSync(dir).sort()).toEqual(["monitor", "report.txt"]);
+  });
+
+  it("says why --output cannot be written, without a stack, exit 2", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: cleanReport() }));
+    const io = captureIo(dir);
+    // The folder of --output must exist: creating folders is the user's business.
+    expect(await main(["monitor", "--output", "out/report.txt"], io)).toBe(2);
+    expect(io.out).toEqual([]);
+    expect(io.err.join("")).toMatch(/^payload-census: cannot write --output out\/report\.txt: ENOENT[^\n]*\n$/);
+  });
+
+  it("prints a configuration error without a stack, exit 2", async () => {
+    vi.mocked(loadConfig).mockImplementation(() => {
+      throw new ConfigError("skus[0].tools[1]: the glob src/nope/*.ts matches no file");
+    });
+    const io = captureIo(dir);
+    expect(await main(["monitor"], io)).toBe(2);
+    expect(io.err.join("")).toBe("payload-census: skus[0].tools[1]: the glob src/nope/*.ts matches no file\n");
+  });
+
+  it("prints the stack of anything else, a bug, exit 2", async () => {
+    vi.mocked(runCensus).mockImplementation(() => {
+      throw new TypeError("cannot read properties of undefined");
+    });
+    const io = captureIo(dir);
+    expect(await main(["monitor"], io)).toBe(2);
+    const err = io.err.join("");
+    expect(err).toMatch(/^payload-census: internal error \(a bug in payload-census, please report it\):\nTypeError: cannot read properties of undefined\n {4}at /);
+  });
+});
+
+describe("roster --write and floors --raise", () => {
+  it("writes the roster and prints the summary, exit 0 even when the census has findings", async () => {
+    vi.mocked(runCensus).mockReturnValue(
+      censusResult(monitor(), { report: smallReport(), bareSentences: [sentence("src/tools/waits.ts", "get_waits", "No waits.", 30)] }),
+    );
+    const io = captureIo(dir);
+    expect(await main(["roster", "--write", "monitor"], io)).toBe(0);
+    expect(io.out.join("")).toBe('created payload-census.roster.json: 1 entry (1 added, 0 removed, 0 kept)\n  + src/tools/waits.ts  get_waits  "No waits."\n');
+    expect(JSON.parse(readFileSync(join(monitor(), "payload-census.roster.json"), "utf8")).entries).toHaveLength(1);
+  });
+
+  it("refuses while a file does not parse, exit 2, nothing written", async () => {
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { unparsed: ["src/tools/a.ts"] }));
+    const io = captureIo(dir);
+    expect(await main(["roster", "--write", "monitor"], io)).toBe(2);
+    expect(io.err.join("")).toBe(
+      "payload-census: 1 file fails to parse: fix them first, the roster would lose their sentences: src/tools/a.ts\n",
+    );
+    expect(readdirSync(monitor())).toEqual(["src"]);
+  });
+
+  it("raises floors quietly with -q", async () => {
+    writeFileSync(join(monitor(), "payload-census.config.json"), '{ "floors": { "files": 1 } }\n');
+    const report = cleanReport();
+    report.counts.files = 4;
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report, config: { floors: [{ count: "files", floor: 1 }] } }));
+    const io = captureIo(dir);
+    expect(await main(["floors", "--raise", "monitor", "-q"], io)).toBe(0);
+    expect(io.out).toEqual([]);
+    expect(readFileSync(join(monitor(), "payload-census.config.json"), "utf8")).toBe('{ "floors": { "files": 4 } }\n');
+  });
+});
+
+describe("trace", () => {
+  const trace: TraceResult = {
+    sku: "full",
+    file: "src/a.ts",
+    line: 3,
+    column: 3,
+    tool: "t",
+    guard: "e",
+    path: "e",
+    ok: false,
+    definitions: [{ file: "src/a.ts", line: 2, column: 9, text: 'e = "x"', ok: false, via: [], reason: "an inline string" }],
+  };
+
+  beforeEach(() => writeFileSync(join(monitor(), "src", "a.ts"), "// a tool file\n"));
+
+  it("resolves FILE against the working folder, prints the chain, exits 1 when it fails", async () => {
+    vi.mocked(tracePassThrough).mockReturnValue(trace);
+    const io = captureIo(monitor());
+    expect(await main(["trace", "src/a.ts:3"], io)).toBe(1);
+    expect(tracePassThrough).toHaveBeenCalledWith(expect.objectContaining({ dir: monitor() }), join(monitor(), "src", "a.ts"), 3);
+    expect(io.out.join("")).toBe(
+      ['src/a.ts:3:3  if (e) return e;  [t]', '  2:9  e = "x"', "    ✗ an inline string", "fails: 1 of 1 definition does not come from a shared producer", ""].join("\n"),
+    );
+  });
+
+  it("exits 0 when it passes, and prints JSON with --format json", async () => {
+    const passing = { ...trace, ok: true, definitions: [] };
+    vi.mocked(tracePassThrough).mockReturnValue(passing);
+    const io = captureIo(dir);
+    expect(await main(["trace", "monitor/src/a.ts:3:7", "monitor", "--format", "json"], io)).toBe(0);
+    expect(JSON.parse(io.out.join(""))).toEqual(passing);
+  });
+
+  it("says where to point when the line holds no pass-through, exit 2", async () => {
+    vi.mocked(tracePassThrough).mockReturnValue(undefined);
+    const io = captureIo(monitor());
+    expect(await main(["trace", "src/a.ts:1"], io)).toBe(2);
+    expect(io.err.join("")).toBe("payload-census: no guarded pass-through starts on src/a.ts:1; point at the line of the `if`\n");
+  });
+
+  it("says when FILE does not exist, exit 2", async () => {
+    const io = captureIo(monitor());
+    expect(await main(["trace", "src/b.ts:1"], io)).toBe(2);
+    expect(io.err.join("")).toBe("payload-census: no such file: src/b.ts (FILE is relative to the current folder)\n");
+    expect(tracePassThrough).not.toHaveBeenCalled();
+  });
+});

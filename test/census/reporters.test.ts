@@ -1,0 +1,216 @@
+// The text and JSON reporters on hand-made reports: exact text, colour only when asked, JSON key order and stable bytes.
+import { describe, expect, it } from "vitest";
+import type { Report } from "../../src/census.js";
+import { colorEnabled } from "../../census/color.js";
+import { FORMATS, isFormat, reporters } from "../../census/reporters/index.js";
+import { json } from "../../census/reporters/json.js";
+import { text } from "../../census/reporters/text.js";
+import { cleanReport, counts, smallReport } from "./reports.js";
+
+const ANSI = /\u001b\[/;
+
+describe("text reporter", () => {
+  it("prints counts, floors, findings and the verdict, in that order", () => {
+    expect(text(smallReport(), { color: false, quiet: false })).toBe(
+      [
+        "full: 2 tools in 3 files · parse errors 0",
+        "  pass-throughs 7: resolver 2 · validator 4 · gate 0 · carried 0 · unshared 1",
+        "  bare sentences 2: rostered 1 · unrostered 1 · stale 0",
+        "  hand-built 0 · producers: failure 1, refusal 1 · validators 3",
+        "  descriptions 3: catalog 2120 chars · largest get_plan 1100/1024, get_waits 900/1024, get_tool_guide 120/1024",
+        "",
+        "floors",
+        "  ✓ passThroughs.total      7 ≥ 7",
+        "  ✗ passThroughs.validator  4 < 10  BELOW",
+        "",
+        "src/tools/waits.ts:12:5  pass-through-producer  `hoursError` comes from `check()`, a local helper, not a shared producer",
+        'src/tools/waits.ts:30:14  bare-sentence-roster  bare sentence "No waits." is not in the roster',
+        "",
+        "✗ 2 findings",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("says clean, in the singular where it should, and that no floors are configured", () => {
+    expect(text(cleanReport(), { color: false, quiet: false })).toBe(
+      [
+        "full: 1 tool in 1 file · parse errors 0",
+        "  pass-throughs 0: resolver 0 · validator 0 · gate 0 · carried 0 · unshared 0",
+        "  bare sentences 0: rostered 0 · unrostered 0 · stale 0",
+        "  hand-built 0 · producers: failure 1, refusal 1 · validators 0",
+        "",
+        "floors: none configured",
+        "",
+        "✓ clean",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("adds a total block when there are several SKUs (floors are judged on the total)", () => {
+    const report = smallReport();
+    report.skus = [
+      { name: "full", counts: counts({ tools: 2, files: 2 }) },
+      { name: "lite", counts: counts({ tools: 1, files: 1 }) },
+    ];
+    report.counts = counts({ tools: 3, files: 3 });
+    const out = text(report, { color: false, quiet: false });
+    expect(out).toContain("full: 2 tools in 2 files");
+    expect(out).toContain("lite: 1 tool in 1 file");
+    expect(out).toContain("total: 3 tools in 3 files");
+    expect(out.indexOf("lite:")).toBeLessThan(out.indexOf("total:"));
+    // Descriptions are per SKU: lite has none in this report, so only full's block mentions them.
+    expect(out.match(/descriptions/g)).toHaveLength(1);
+  });
+
+  it("marks producer counts red unless each SKU has exactly one (a total of two SKUs has two)", () => {
+    const report = smallReport();
+    report.skus = [
+      { name: "full", counts: counts({ failureProducers: 1, refusalProducers: 2 }) },
+      { name: "lite", counts: counts({ failureProducers: 1, refusalProducers: 1 }) },
+    ];
+    report.counts = counts({ failureProducers: 2, refusalProducers: 3 });
+    const producerLines = text(report, { color: true, quiet: false })
+      .split("\n")
+      .filter((line) => line.includes("producers:"));
+    const red = (n: number) => `\u001b[31m${n}\u001b[39m`;
+    expect(producerLines).toHaveLength(3);
+    expect(producerLines[0]).toContain(`failure 1, refusal ${red(2)}`);
+    expect(producerLines[1]).toContain("failure 1, refusal 1 ");
+    expect(producerLines[2]).toContain(`failure 2, refusal ${red(3)}`);
+  });
+
+  it("prints only the findings when quiet, and nothing at all when clean", () => {
+    expect(text(smallReport(), { color: false, quiet: true })).toBe(
+      [
+        "src/tools/waits.ts:12:5  pass-through-producer  `hoursError` comes from `check()`, a local helper, not a shared producer",
+        'src/tools/waits.ts:30:14  bare-sentence-roster  bare sentence "No waits." is not in the roster',
+        "",
+      ].join("\n"),
+    );
+    expect(text(cleanReport(), { color: false, quiet: true })).toBe("");
+  });
+
+  it("keeps the findings in the order given", () => {
+    const report = smallReport();
+    report.findings.reverse();
+    const lines = text(report, { color: false, quiet: true }).trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^src\/tools\/waits\.ts:30:14 {2}bare-sentence-roster {2}/);
+  });
+
+  it("colours only when asked, and the coloured text says the same once the escapes are stripped", () => {
+    const plain = text(smallReport(), { color: false, quiet: false });
+    const coloured = text(smallReport(), { color: true, quiet: false });
+    expect(plain).not.toMatch(ANSI);
+    expect(coloured).toMatch(ANSI);
+    expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(plain);
+  });
+
+  it("does not read the environment: NO_COLOR is the CLI's business, not the reporter's", () => {
+    const saved = process.env.NO_COLOR;
+    process.env.NO_COLOR = "1";
+    try {
+      expect(text(smallReport(), { color: true, quiet: false })).toMatch(ANSI);
+    } finally {
+      if (saved === undefined) delete process.env.NO_COLOR;
+      else process.env.NO_COLOR = saved;
+    }
+  });
+});
+
+describe("json reporter", () => {
+  it("is the report, two-space indented, with a final newline", () => {
+    const out = json(smallReport());
+    expect(out.endsWith("}\n")).toBe(true);
+    expect(JSON.parse(out)).toEqual(smallReport());
+    expect(out.split("\n")[1]).toBe('  "schemaVersion": 1,');
+  });
+
+  it("is byte-identical across runs", () => {
+    expect(json(smallReport())).toBe(json(smallReport()));
+  });
+
+  it("puts every key in SPEC §4's order whatever order the census built the objects in", () => {
+    const scrambled = reverseKeys(smallReport()) as Report;
+    expect(Object.keys(scrambled)[0]).toBe("descriptions");
+    const out = json(scrambled);
+    expect(out).toBe(json(smallReport()));
+    const parsed = JSON.parse(out) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions"]);
+    expect(Object.keys(parsed.counts as object)).toEqual([
+      "files",
+      "tools",
+      "parseErrors",
+      "passThroughs",
+      "bareSentences",
+      "handBuilt",
+      "failureProducers",
+      "refusalProducers",
+      "validators",
+    ]);
+    const report = parsed as unknown as Report;
+    expect(Object.keys(report.counts.passThroughs)).toEqual(["total", "resolver", "validator", "gate", "carried", "unshared"]);
+    expect(Object.keys(report.counts.bareSentences)).toEqual(["total", "rostered", "unrostered", "stale"]);
+    expect(Object.keys(report.skus[0]!)).toEqual(["name", "counts"]);
+    expect(Object.keys(report.floors[0]!)).toEqual(["count", "floor", "actual", "ok"]);
+    expect(Object.keys(report.findings[0]!)).toEqual(["rule", "file", "line", "column", "sku", "tool", "message"]);
+    expect(Object.keys(report.descriptions[0]!)).toEqual(["sku", "tool", "served", "tail", "cap"]);
+  });
+
+  it("keeps null tools and tails as null (they are part of the stable fields)", () => {
+    const parsed = JSON.parse(json(smallReport())) as Report;
+    expect(parsed.descriptions[0]!.tail).toBeNull();
+    const report = smallReport();
+    report.findings[0]!.tool = null;
+    expect((JSON.parse(json(report)) as Report).findings[0]!.tool).toBeNull();
+  });
+});
+
+describe("reporter registry", () => {
+  it("offers text and json by name", () => {
+    expect(FORMATS).toEqual(["text", "json"]);
+    expect(isFormat("json")).toBe(true);
+    expect(isFormat("xml")).toBe(false);
+    // Inherited names must not pass for formats.
+    expect(isFormat("toString")).toBe(false);
+    expect(reporters.json(smallReport(), { color: true, quiet: true })).toBe(json(smallReport()));
+    expect(reporters.text(smallReport(), { color: false, quiet: true })).toBe(text(smallReport(), { color: false, quiet: true }));
+  });
+});
+
+describe("colour decision", () => {
+  it("follows the terminal", () => {
+    expect(colorEnabled({}, true)).toBe(true);
+    expect(colorEnabled({}, false)).toBe(false);
+  });
+
+  it("is off with any non-empty NO_COLOR, even forced, and an empty NO_COLOR changes nothing", () => {
+    expect(colorEnabled({ NO_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled({ NO_COLOR: "0" }, true)).toBe(false);
+    expect(colorEnabled({ NO_COLOR: "1", FORCE_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled({ NO_COLOR: "" }, true)).toBe(true);
+  });
+
+  it("is forced by FORCE_COLOR off a terminal, and forced off by FORCE_COLOR=0 or false", () => {
+    expect(colorEnabled({ FORCE_COLOR: "1" }, false)).toBe(true);
+    expect(colorEnabled({ FORCE_COLOR: "" }, false)).toBe(true);
+    expect(colorEnabled({ FORCE_COLOR: "0" }, true)).toBe(false);
+    expect(colorEnabled({ FORCE_COLOR: "false" }, true)).toBe(false);
+  });
+
+  it("is off on a dumb terminal", () => {
+    expect(colorEnabled({ TERM: "dumb" }, true)).toBe(false);
+  });
+});
+
+/** The same data with every object's keys in reverse order, arrays kept in order. */
+function reverseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reverseKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reverseKeys(v)]),
+  );
+}
