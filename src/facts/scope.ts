@@ -28,10 +28,13 @@ const scopeTables = new WeakMap<ts.Node, Map<string, Binding>>();
 /** Resolves a reference to its binding, or undefined for a global (or a name declared nowhere in the file). */
 export function resolveBinding(reference: ts.Identifier): Binding | undefined {
   const name = reference.text;
-  for (let node: ts.Node | undefined = reference.parent; node; node = node.parent) {
+  let child: ts.Node = reference;
+  for (let node: ts.Node | undefined = reference.parent; node; child = node, node = node.parent) {
     if (!isScope(node)) continue;
     // A parameter's default value and the function's name see the function scope; that is what JavaScript does too.
     const binding = tableOf(node).get(name);
+    // ...but not the body's `var`s: with parameter expressions, JavaScript gives the body a variable environment of its own.
+    if (binding && binding.kind === "var" && isFunctionLike(node) && ts.isParameter(child)) continue;
     if (binding) return binding;
   }
   return undefined;
@@ -71,7 +74,8 @@ function isScope(node: ts.Node): boolean {
     ts.isForInStatement(node) ||
     ts.isForOfStatement(node) ||
     ts.isCatchClause(node) ||
-    ts.isClassExpression(node)
+    ts.isClassExpression(node) ||
+    ts.isClassStaticBlockDeclaration(node)
   );
 }
 
@@ -145,6 +149,9 @@ function buildTable(scope: ts.Node): Map<string, Binding> {
     if (d) addPattern(d.name, d, "catch");
   } else if (ts.isClassExpression(scope) && scope.name) {
     add(scope.name, scope, "class");
+  } else if (ts.isClassStaticBlockDeclaration(scope)) {
+    // A static block is a function body of its own for `var`.
+    addHoistedVars(scope.body, addPattern);
   }
   return table;
 }

@@ -82,6 +82,11 @@ function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number): 
 
 /** The write as a person reads it: `const err = f()` rather than `err = f()` for declarations. */
 function definitionText(node: ts.Node): string {
+  // A loop or catch binding reads best as its header, not the whole statement.
+  if (ts.isForOfStatement(node) || ts.isForInStatement(node)) {
+    return `for (${shortText(node.initializer, 40)} ${ts.isForOfStatement(node) ? "of" : "in"} ${shortText(node.expression, 40)})`;
+  }
+  if (ts.isCatchClause(node)) return node.variableDeclaration ? `catch (${shortText(node.variableDeclaration, 40)})` : "catch";
   let n: ts.Node = node;
   while (ts.isBindingElement(n) || ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) n = n.parent;
   if (ts.isVariableDeclaration(n) && ts.isVariableDeclarationList(n.parent) && n.parent.declarations.length === 1) {

@@ -11,8 +11,8 @@ export function quote(text: string): string {
 export const messages = {
   passThrough(tool: string | null, path: string, defLine: number, defText: string, reason: string): string {
     return (
-      `${toolPrefix(tool)}\`${path}\` is passed through, but its value from line ${defLine} (\`${defText}\`) is not a shared producer's result: ` +
-      `${reason}; return only what a shared validator, resolver or gate returned`
+      `${toolPrefix(tool)}\`${path}\` is passed through, but its value from line ${defLine} (\`${defText}\`) does not come from a shared producer: ` +
+      `${reason}; pass through only what a shared validator, resolver or gate returned`
     );
   },
   passThroughNoValue(tool: string | null, path: string): string {

@@ -43,7 +43,7 @@ export function qualifyOperand(ctx: SkuContext, file: string, operand: Operand, 
       return {
         ...base,
         ok: false,
-        reason: mode === "passThrough" ? "it is a string built in place, not a shared producer's result" : "it is a string built in place, not a refusal",
+        reason: "it is a string built in place",
       };
     case "other":
       return { ...base, ok: false, reason: operand.why };
@@ -71,7 +71,11 @@ function qualifyCall(
     i === 0 && operand.callee.k === "local" ? `declared in ${ctx.rel(h.file)} as \`${h.name}\`` : `exported by ${ctx.rel(h.file)} as \`${h.name}\``,
   );
   const callee = operand.calleeText;
-  if (!followed.ok) return { ...base, via, ok: false, reason: `the census cannot see which function \`${callee}\` is: ${followed.why}` };
+  if (!followed.ok) {
+    // An unknown callee's own reason names it already; a failed import says which function it was looking for.
+    const reason = operand.callee.k === "unknown" ? operand.callee.why : `the census cannot see which function \`${callee}\` is: ${followed.why}`;
+    return { ...base, via, ok: false, reason };
+  }
   const contract = ctx.config.contract;
   if (mode === "validator" && followed.local === contract.refusal && followed.file === ctx.sku.helpers) {
     return { ...base, via, ok: true };
@@ -99,14 +103,13 @@ function notAProducer(
 ): string {
   const callee = `\`${operand.calleeText}\``;
   if (category) return `${callee} is a shared ${category}, and a validator may pass through only another validator's result`;
+  const contract = ctx.config.contract;
+  if (local === contract.builder) return `it builds the envelope with the builder \`${local}\` directly`;
+  if (local === contract.failure) return `\`${local}\` makes a failure, not a refusal`;
+  if (local === contract.refusal) return `\`${local}\` is called here directly instead of inside a shared validator, resolver or gate`;
   const module = ctx.isProducerModule(file);
   if (module && module.names) {
     return `${callee} is declared in producer module ${ctx.rel(file)} but \`${local}\` does not match its names (${module.names.join(", ")})`;
-  }
-  if (ctx.isContractFunction(local)) {
-    return mode === "validator"
-      ? `${callee} is \`${local}\`, not refusal(parameter, sentence)`
-      : `${callee} is the contract's own \`${local}\`, not a shared producer: call it inside a validator, resolver or gate`;
   }
   if (operand.callee.k === "local") return `${callee} is a local helper of ${ctx.rel(file)}, not a shared producer`;
   return `${callee} comes from ${ctx.rel(file)}, which is not a configured producer module`;
