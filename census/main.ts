@@ -71,8 +71,12 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case "trace": {
       const config = load(command, io);
-      const file = resolve(io.cwd, command.file);
-      if (!isFile(file)) throw new UsageError(`no such file: ${command.file} (FILE is relative to the current folder)`);
+      // A finding's path is relative to the config's folder; a path typed by hand is relative to the shell's.
+      const candidates = [resolve(io.cwd, command.file), resolve(config.dir, command.file)];
+      const file = candidates.find(isFile);
+      if (!file) {
+        throw new UsageError(`no such file: ${command.file} (FILE is relative to the current folder or to the config's folder)`);
+      }
       const trace = tracePassThrough(config, file, command.line);
       if (trace === undefined) {
         throw new UsageError(

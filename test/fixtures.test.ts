@@ -1,4 +1,4 @@
-// Every red fixture yields exactly its expected findings (rule, file, line, column, tool); every near miss yields none.
+// Every red fixture yields exactly its expected findings (rule, file, line, column, tool, message); every near miss yields none.
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +9,7 @@ import { runCensus } from "../src/project/census.js";
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
 
 interface Expected {
-  findings: { rule: string; file: string; line: number; column: number; tool: string | null }[];
+  findings: { rule: string; file: string; line: number; column: number; tool: string | null; message: string }[];
 }
 
 function cases(kind: "red" | "near-miss"): [string, string][] {
@@ -25,7 +25,7 @@ function cases(kind: "red" | "near-miss"): [string, string][] {
 
 function census(dir: string) {
   const result = runCensus(loadConfig({ dir }));
-  return result.report.findings.map(({ rule, file, line, column, tool }) => ({ rule, file, line, column, tool }));
+  return result.report.findings.map(({ rule, file, line, column, tool, message }) => ({ rule, file, line, column, tool, message }));
 }
 
 describe("red fixtures: exactly the expected findings", () => {

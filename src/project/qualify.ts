@@ -116,21 +116,21 @@ function notAProducer(
 }
 
 function combine(base: Omit<TraceDefinition, "ok">, parts: TraceDefinition[]): TraceDefinition {
+  // One operand that is a leaf (a call, a string, ...) is the definition itself: one line in `trace`, not two.
+  const only = parts.length === 1 ? parts[0]! : undefined;
+  if (only && !only.parts) {
+    const merged: TraceDefinition = { ...base, ok: only.ok, via: only.via };
+    if (only.category) merged.category = only.category;
+    if (only.producer) merged.producer = only.producer;
+    if (only.reason) merged.reason = only.reason;
+    return merged;
+  }
   const failing = parts.find((p) => !p.ok);
   const result: TraceDefinition = { ...base, ok: !failing, parts };
   if (failing) result.reason = failing.reason ?? "a part of it fails";
   else {
     const category = categoryOf(parts);
     if (category) result.category = category;
-  }
-  // A single call operand is the definition itself: lift its producer and hops so `trace` reads in one line.
-  if (parts.length === 1 && parts[0]!.line === base.line && parts[0]!.column === base.column) {
-    return { ...parts[0]!, text: base.text };
-  }
-  if (parts.length === 1) {
-    const only = parts[0]!;
-    if (only.producer) result.producer = only.producer;
-    result.via = only.via;
   }
   return result;
 }
