@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { FactStore } from "./factStore.js";
 import type { CalleeRef } from "../facts/types.js";
+import { aliasCandidates } from "./tsconfigPaths.js";
 
 /** One (module, exported name) an import passes through on its way to the declaration. */
 export interface ExportHop {
@@ -30,8 +31,17 @@ export class ModuleGraph {
 
   /** The file a relative specifier names (TypeScript's `.js` → `.ts` mapping and `index` files included). */
   resolveModule(fromFile: string, specifier: string): string | undefined {
-    if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) return undefined;
-    const base = path.resolve(path.dirname(fromFile), specifier);
+    if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) {
+      for (const base of aliasCandidates(fromFile, specifier)) {
+        const found = this.withExtensions(base);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    return this.withExtensions(path.resolve(path.dirname(fromFile), specifier));
+  }
+
+  private withExtensions(base: string): string | undefined {
     const candidates: string[] = [];
     const ext = path.extname(base);
     const mapped = JS_TO_TS[ext];
@@ -81,7 +91,7 @@ export class ModuleGraph {
     if (!target) {
       const why = module.startsWith(".")
         ? `module "${module}" imported by ${this.show(fromFile)} does not exist`
-        : `"${module}" is a package, not a module of this monitor`;
+        : `"${module}" is a package (or an alias no tsconfig.json "paths" maps), not a module of this monitor`;
       return { ok: false, why, hops: [] };
     }
     return this.followExport(target, name, seen);
