@@ -1,7 +1,7 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSource, parseDiagnostics, locOf } from "../ts.js";
 import { collectConstants, evaluateString, type StrExpr } from "./strings.js";
-import { isFunctionLike, resolveBinding } from "./scope.js";
+import { declarationListKind, isFunctionLike, resolveBinding } from "./scope.js";
 import { calledName, flattenPlus, functionName, isStringConcatenation, isStringLike, peel, propertyNameText, shortText } from "./syntax.js";
 import { calleeRefOf, definitionsOf, operandsOf } from "./values.js";
 import type {
@@ -238,7 +238,14 @@ class Extractor {
   }
 
   private tryDefinedTool(call: ts.CallExpression): void {
-    const arg = call.arguments[0] && peel(call.arguments[0], false);
+    let arg = call.arguments[0] && peel(call.arguments[0], false);
+    // `const definition = { name, run }; defineTool(definition)` is the same tool.
+    if (arg && ts.isIdentifier(arg)) {
+      const decl = resolveBinding(arg)?.declaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isVariableDeclarationList(decl.parent) && declarationListKind(decl.parent) === "const") {
+        arg = peel(decl.initializer, false);
+      }
+    }
     if (!arg || !ts.isObjectLiteralExpression(arg)) return;
     const nameExpr = propertyValue(arg, "name");
     const bodyKey = this.options.bodyKey;

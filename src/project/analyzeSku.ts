@@ -219,9 +219,9 @@ function checkValidators(ctx: SkuContext, counts: Counts, report: Report): void 
     if (!facts) continue;
     for (const entry of facts.exports) {
       if ("star" in entry) continue;
-      if (!ctx.producerAt({ file: producer.module, name: entry.name })) continue;
       const followed = ctx.graph.followExport(producer.module, entry.name);
       if (!followed.ok) continue;
+      if (ctx.producerOf(followed)?.category !== "validator") continue;
       const key = `${followed.file}#${followed.local}`;
       if (seen.has(key)) continue;
       const fn = ctx.facts(followed.file)?.functions[followed.local];

@@ -58,6 +58,10 @@ export class SkuContext {
       const p = this.producerAt(hop);
       if (p) return p;
     }
+    // A default export has no name of its own to match `names` against: its declaration's name stands in.
+    if (followed.ok && followed.hops.some((h) => h.name === "default" && h.file === followed.file)) {
+      return this.producerAt({ file: followed.file, name: followed.local });
+    }
     return undefined;
   }
 

@@ -191,7 +191,7 @@ describe("trace", () => {
   it("says when FILE does not exist, exit 2", async () => {
     const io = captureIo(monitor());
     expect(await main(["trace", "src/b.ts:1"], io)).toBe(2);
-    expect(io.err.join("")).toBe("payload-census: no such file: src/b.ts (FILE is relative to the current folder)\n");
+    expect(io.err.join("")).toBe("payload-census: no such file: src/b.ts (FILE is relative to the current folder or to the config's folder)\n");
     expect(tracePassThrough).not.toHaveBeenCalled();
   });
 });
