@@ -38,6 +38,8 @@ export interface BareSentence {
   sentence: string;
   line: number;
   column: number;
+  /** Where the sentence's expression ends (1-based), for editors. */
+  end?: { line: number; column: number };
 }
 
 export interface CensusResult {

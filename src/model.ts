@@ -29,6 +29,22 @@ export interface Finding {
   sku: string;
   tool: string | null;
   message: string;
+  /** Where the finding's span ends (1-based, exclusive column), when it has one; not part of the JSON report. */
+  endLine?: number;
+  endColumn?: number;
+  /** The message template and its data (the editor front end reports these); not part of the JSON report. */
+  messageId?: string;
+  data?: Record<string, string>;
+  /** Mechanical fixes a user may choose to apply (editor suggestions); not part of the JSON report. */
+  suggestions?: Suggestion[];
+}
+
+/** One suggested fix: replacements in the finding's own file, as 0-based offsets into its text. */
+export interface Suggestion {
+  messageId: string;
+  data: Record<string, string>;
+  message: string;
+  edits: { range: [number, number]; text: string }[];
 }
 
 export interface PassThroughCounts {

@@ -19,3 +19,14 @@ export function locOf(node: ts.Node, sourceFile: ts.SourceFile = node.getSourceF
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
   return { line: line + 1, column: character + 1 };
 }
+
+/** 1-based line and column just past a node's last character. */
+export function endOf(node: ts.Node, sourceFile: ts.SourceFile = node.getSourceFile()): { line: number; column: number } {
+  return positionAt(sourceFile, node.getEnd());
+}
+
+/** 1-based line and column of an offset. */
+export function positionAt(sourceFile: ts.SourceFile, offset: number): { line: number; column: number } {
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(offset);
+  return { line: line + 1, column: character + 1 };
+}

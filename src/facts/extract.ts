@@ -1,11 +1,12 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
-import { ts, parseSource, parseDiagnostics, locOf } from "../ts.js";
+import { ts, parseSource, parseDiagnostics, locOf, endOf, positionAt } from "../ts.js";
 import { collectConstants, evaluateString, type StrExpr } from "./strings.js";
 import { declarationListKind, isFunctionLike, resolveBinding } from "./scope.js";
 import { calledName, flattenPlus, functionName, isStringConcatenation, isStringLike, peel, propertyNameText, shortText } from "./syntax.js";
 import { calleeRefOf, definitionsOf, operandsOf } from "./values.js";
 import type {
   BareSentenceFact,
+  CalleeRef,
   BuildFact,
   ExportFact,
   FileFacts,
@@ -30,6 +31,8 @@ export interface ExtractOptions {
   bodyKey: string;
   /** Names whose calls build an envelope: the builder and the allow-listed callees. */
   builders: string[];
+  /** The two producers' names (failure, refusal), for the rewrites an editor may suggest. */
+  producers: string[];
 }
 
 /** The substitution marker of canonical bare-sentence text (SPEC §2.3). */
@@ -45,10 +48,11 @@ export function extractFromSourceFile(sourceFile: ts.SourceFile, options: Extrac
   if (errors.length > 0) {
     return {
       ...emptyFacts(),
-      parseErrors: errors.map((d) => {
-        const { line, character } = sourceFile.getLineAndCharacterOfPosition(d.start);
-        return { loc: { line: line + 1, column: character + 1 }, message: ts.flattenDiagnosticMessageText(d.messageText, " ") };
-      }),
+      parseErrors: errors.map((d) => ({
+        loc: positionAt(sourceFile, d.start),
+        end: positionAt(sourceFile, d.start + Math.max(d.length, 1)),
+        message: ts.flattenDiagnosticMessageText(d.messageText, " "),
+      })),
     };
   }
   return new Extractor(sourceFile, options).run();
@@ -195,7 +199,7 @@ class Extractor {
     const bareSentences: BareSentenceFact[] = [];
     const take = (expr: ts.Expression): void => {
       const e = peel(expr, false);
-      returns.push({ loc: locOf(e), text: shortText(e), operands: operandsOf(e) });
+      returns.push({ loc: locOf(e), end: endOf(e), text: shortText(e), operands: operandsOf(e) });
       bareSentences.push(...bareSentencesOf(e));
     };
     const body = fn.body;
@@ -208,7 +212,8 @@ class Extractor {
       };
       ts.forEachChild(body, visit);
     }
-    return { loc: locOf(fn), returns, bareSentences };
+    const name = fn.name ?? fn.getFirstToken();
+    return { loc: locOf(fn), end: name ? endOf(name) : endOf(fn), returns, bareSentences };
   }
 
   // ── tools ───────────────────────────────────────────────────────────────────────────────────────
@@ -318,8 +323,10 @@ class Extractor {
     const match = matchPassThrough(node);
     if (!match) return;
     const fn = enclosingFunctionOf(node);
+    const closeParen = node.getChildren().find((c) => c.kind === ts.SyntaxKind.CloseParenToken);
     this.facts.passThroughs.push({
       loc: locOf(node),
+      end: endOf(closeParen ?? node.expression),
       guard: shortText(node.expression, 120),
       path: pathText(match.path),
       fn: fn ? functionName(fn) : null,
@@ -352,13 +359,40 @@ class Extractor {
     this.facts.builds.push({
       k: "call",
       loc: locOf(call),
+      end: endOf(call),
       word,
       callee: { name, member, ref },
       enclosing: enclosingNames(call),
       site: this.siteOf(call),
       catchVariable: catchVariableOf(call),
       range: [call.getStart(this.sf), call.getEnd()],
+      rewrite: this.rewriteOf(call, callee, ref),
     });
+  }
+
+  private rewriteOf(call: ts.CallExpression, callee: ts.Expression, ref: CalleeRef): NonNullable<BuildFact["rewrite"]> {
+    const args = call.arguments.map((a) => a.getText(this.sf));
+    const hints = call.arguments[2] && peel(call.arguments[2], false);
+    const parameter = hints && ts.isObjectLiteralExpression(hints) ? propertyValue(hints, "parameter") : undefined;
+    const qualifier = ts.isPropertyAccessExpression(callee) ? `${callee.expression.getText(this.sf)}.` : "";
+    const bound = this.options.producers.filter((name) => {
+      const probe = ts.factory.createIdentifier(name);
+      // Resolve the name as if written at the call: a binding in scope there means no import is needed.
+      (probe as { parent: ts.Node }).parent = call;
+      return resolveBinding(probe) !== undefined;
+    });
+    const rewrite: NonNullable<BuildFact["rewrite"]> = { args, qualifier, bound };
+    if (parameter) rewrite.parameter = parameter.getText(this.sf);
+    if (ref.k === "import" && !qualifier) {
+      const decl = this.sf.statements.find(
+        (s): s is ts.ImportDeclaration =>
+          ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === ref.module && !!s.importClause?.namedBindings && ts.isNamedImports(s.importClause.namedBindings),
+      );
+      const named = decl?.importClause?.namedBindings as ts.NamedImports | undefined;
+      const last = named?.elements[named.elements.length - 1];
+      if (last) rewrite.importAfter = last.getEnd();
+    }
+    return rewrite;
   }
 
   private tryEnvelopeObject(object: ts.ObjectLiteralExpression): void {
@@ -370,6 +404,7 @@ class Extractor {
       this.facts.builds.push({
         k: "object",
         loc: locOf(p),
+        end: endOf(p),
         word,
         enclosing: enclosingNames(object),
         site: this.siteOf(object),
@@ -392,6 +427,7 @@ class Extractor {
     this.facts.builds.push({
       k: "serialised",
       loc: locOf(expr),
+      end: endOf(expr),
       word: value,
       enclosing: enclosingNames(expr),
       site: this.siteOf(expr),
@@ -553,7 +589,7 @@ export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
       return [...bareSentencesOf(e.left), ...bareSentencesOf(e.right)];
     }
   }
-  if (isStringLike(e) || isStringConcatenation(e)) return [{ loc: locOf(e), sentence: canonicalText(e) }];
+  if (isStringLike(e) || isStringConcatenation(e)) return [{ loc: locOf(e), end: endOf(e), sentence: canonicalText(e) }];
   return [];
 }
 

@@ -51,6 +51,8 @@ export interface Definition {
 export interface PassThroughFact {
   /** The `if` keyword. */
   loc: Loc;
+  /** The end of the condition's closing parenthesis. */
+  end: Loc;
   /** The condition, one line. */
   guard: string;
   /** The access path passed through, as written without casts (`err`, `r.error`, `pair[1]`). */
@@ -64,6 +66,7 @@ export interface PassThroughFact {
 export interface BareSentenceFact {
   /** Start of the string expression. */
   loc: Loc;
+  end: Loc;
   /** Canonical text: cooked, each substitution or non-literal operand written `${…}`. */
   sentence: string;
 }
@@ -71,12 +74,15 @@ export interface BareSentenceFact {
 export interface ReturnFact {
   /** Start of the returned expression. */
   loc: Loc;
+  end: Loc;
   text: string;
   operands: Operand[];
 }
 
 export interface FunctionFact {
   loc: Loc;
+  /** The end of the function's name (or of its first line's start token when anonymous). */
+  end: Loc;
   /** Returns directly in the body (not in nested functions); an expression-bodied arrow is one return. */
   returns: ReturnFact[];
   /** The bare sentences among those returns (used when the function is a tool's handler). */
@@ -106,6 +112,7 @@ export interface BuildFact {
   /** call: a builder-like call; object: an object literal with a `status` key; serialised: a string holding `"status":`. */
   k: "call" | "object" | "serialised";
   loc: Loc;
+  end: Loc;
   /** The status word (for serialised: the whole string; the word is read from it once resolved). */
   word: StrExpr;
   /** For calls: the called name after aliases are followed (`status`, `outcome`), whether it was a member call, and how it resolves. */
@@ -117,6 +124,19 @@ export interface BuildFact {
   catchVariable?: string | null;
   /** Source range of the call or literal (0-based offsets) for editor fixes. */
   range: [number, number];
+  /** For calls: what an editor needs to rewrite it into a producer call. */
+  rewrite?: {
+    /** Source text of each argument. */
+    args: string[];
+    /** Source text of the `parameter` hint (`{ parameter: "top" }` gives `"top"`), when there is one. */
+    parameter?: string;
+    /** `h.` for a namespace call `h.status(…)`, else "". */
+    qualifier: string;
+    /** The producer names (failure, refusal) that are already bound where the call is. */
+    bound: string[];
+    /** Where to add a named import next to the builder's, when it was imported by name: offset after the last specifier. */
+    importAfter?: number;
+  };
 }
 
 export type ExportFact =
@@ -132,7 +152,7 @@ export interface ImportFact {
 
 export interface FileFacts {
   /** Syntax errors: when non-empty, every other field is empty (the file's facts cannot be trusted). */
-  parseErrors: { loc: Loc; message: string }[];
+  parseErrors: { loc: Loc; end: Loc; message: string }[];
   imports: Record<string, ImportFact>;
   exports: ExportFact[];
   constants: Record<string, ConstValue>;

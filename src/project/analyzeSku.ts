@@ -2,9 +2,10 @@
 import type { TraceDefinition } from "../census.js";
 import type { ProducerCategory, ResolvedSku } from "../config/types.js";
 import type { BuildFact, Loc, PassThroughFact } from "../facts/types.js";
-import { emptyCounts, type Counts, type Finding, type RuleId } from "../model.js";
+import { emptyCounts, type Counts, type Finding, type Suggestion } from "../model.js";
 import type { SkuContext } from "./context.js";
-import { messages } from "./messages.js";
+import { findingOf, messages, type Message } from "./messages.js";
+import { suggestionsFor } from "./suggestions.js";
 import { categoryOf, firstFailure, qualifyDefinitions, qualifyOperand } from "./qualify.js";
 import { collectTools, type BareSentenceSite, type SkuTools } from "./tools.js";
 
@@ -35,8 +36,8 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   const { sku } = ctx;
   const counts = emptyCounts();
   const findings: Finding[] = [];
-  const report = (rule: RuleId, file: string, loc: Loc, tool: string | null, message: string): void => {
-    findings.push({ rule, file: ctx.rel(file), line: loc.line, column: loc.column, sku: sku.name, tool, message });
+  const report: Report = (message, file, loc, end, tool, suggestions) => {
+    findings.push(findingOf(message, ctx.rel(file), loc, end, sku.name, tool, suggestions));
   };
 
   const tools = collectTools(ctx, sku.toolFiles);
@@ -56,11 +57,11 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
     unparsed.push(file);
     counts.parseErrors++;
     const message = first ? first.message : `cannot be read (${stored.readError ?? "unknown error"})`;
-    report("parse-error", file, first?.loc ?? { line: 1, column: 1 }, null, messages.parseError(ctx.rel(file), message));
+    report(messages.parseError(ctx.rel(file), message), file, first?.loc ?? { line: 1, column: 1 }, first?.end, null);
   }
 
   counts.tools = tools.tools.length;
-  for (const u of tools.unfollowed) report("bare-sentence-roster", u.file, u.loc, u.tool, messages.handlerNotFollowed(u.tool, u.why));
+  for (const u of tools.unfollowed) report(messages.handlerNotFollowed(u.tool, u.why), u.file, u.loc, undefined, u.tool);
 
   const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
   checkBuilds(ctx, files, tools, counts, report);
@@ -69,7 +70,7 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools };
 }
 
-type Report = (rule: RuleId, file: string, loc: Loc, tool: string | null, message: string) => void;
+type Report = (message: Message, file: string, loc: Loc, end: Loc | undefined, tool: string | null, suggestions?: Suggestion[]) => void;
 
 // ── pass-through-producer ─────────────────────────────────────────────────────────────────────────
 
@@ -89,7 +90,7 @@ function checkPassThroughs(ctx: SkuContext, files: string[], tools: SkuTools, co
         const message = failing
           ? messages.passThrough(tool, fact.path, failing.line, definitionShown(analyzed.definitions, failing), failing.reason ?? "")
           : messages.passThroughNoValue(tool, fact.path);
-        report("pass-through-producer", file, fact.loc, tool, message);
+        report(message, file, fact.loc, fact.end, tool);
       } else if (analyzed.category) {
         counts.passThroughs[analyzed.category]++;
       }
@@ -137,7 +138,7 @@ function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, counts: 
       if (words === "unknown-object") continue;
       if (typeof words === "object" && "unknown" in words) {
         if (inAllowed) continue;
-        report("hand-built-status", file, build.loc, tool, messages.handBuiltUnknown(tool, build.callee?.name ?? contract.builder, words.unknown));
+        report(messages.handBuiltUnknown(tool, build.callee?.name ?? contract.builder, words.unknown), file, build.loc, build.end, tool);
         counts.handBuilt++;
         continue;
       }
@@ -157,9 +158,9 @@ function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, counts: 
         if (calleeAllowed?.includes(word)) continue;
         counts.handBuilt++;
         if (calleeAllowed) {
-          report("hand-built-status", file, build.loc, tool, messages.notAllowed(tool, build.callee!.name, word, calleeAllowed));
+          report(messages.notAllowed(tool, build.callee!.name, word, calleeAllowed), file, build.loc, build.end, tool);
         } else {
-          report("hand-built-status", file, build.loc, tool, messages.handBuilt(tool, describeBuild(build), word, kind, producers));
+          report(messages.handBuilt(tool, describeBuild(build), word, kind, producers), file, build.loc, build.end, tool, suggestionsFor(ctx, build, kind, tool));
         }
       }
     }
@@ -195,7 +196,7 @@ function describeBuild(build: BuildFact): string {
   return "this hand-serialised JSON string";
 }
 
-function checkOneProducer(ctx: SkuContext, rule: RuleId, fn: string, word: string, count: number, report: Report): void {
+function checkOneProducer(ctx: SkuContext, rule: "one-failure-producer" | "one-refusal-producer", fn: string, word: string, count: number, report: Report): void {
   if (count === 1) return;
   const helpers = ctx.sku.helpers;
   const facts = ctx.facts(helpers);
@@ -203,9 +204,9 @@ function checkOneProducer(ctx: SkuContext, rule: RuleId, fn: string, word: strin
   const declared = facts.functions[fn];
   const helpersRel = ctx.rel(helpers);
   if (!declared) {
-    report(rule, helpers, { line: 1, column: 1 }, null, messages.producerMissing(fn, helpersRel, word, ctx.config.contract.builder));
+    report(messages.producerMissing(rule, fn, helpersRel, word, ctx.config.contract.builder), helpers, { line: 1, column: 1 }, undefined, null);
   } else {
-    report(rule, helpers, declared.loc, null, messages.producerCount(fn, helpersRel, word, count));
+    report(messages.producerCount(rule, fn, helpersRel, word, count), helpers, declared.loc, declared.end, null);
   }
 }
 
@@ -232,13 +233,7 @@ function checkValidators(ctx: SkuContext, counts: Counts, report: Report): void 
         const parts = ret.operands.map((o) => qualifyOperand(ctx, followed.file, o, "validator"));
         const failing = firstFailure(parts);
         if (!failing) continue;
-        report(
-          "validator-builds-refusal",
-          followed.file,
-          ret.loc,
-          null,
-          messages.validator(entry.name, ret.text, failing.reason ?? "", ctx.config.contract.refusal),
-        );
+        report(messages.validator(entry.name, ret.text, failing.reason ?? "", ctx.config.contract.refusal), followed.file, ret.loc, ret.end, null);
       }
     }
   }

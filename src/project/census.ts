@@ -7,7 +7,7 @@ import { addCounts, compareFindings, countAt, emptyCounts, type Counts, type Fin
 import { analyzePassThrough, analyzeSku, type SkuAnalysis } from "./analyzeSku.js";
 import { SkuContext } from "./context.js";
 import { FactStore, extractOptionsOf } from "./factStore.js";
-import { messages } from "./messages.js";
+import { findingOf, messages } from "./messages.js";
 import { checkRoster } from "./roster.js";
 
 export interface CensusOptions {
@@ -25,7 +25,7 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
   const toolUnknown = new Map<BareSentence, string>();
   for (const a of analyses) {
     for (const s of a.bareSentences) {
-      const b: BareSentence = { sku: a.sku.name, file: rel(s.file), tool: s.tool, sentence: s.sentence, line: s.loc.line, column: s.loc.column };
+      const b: BareSentence = { sku: a.sku.name, file: rel(s.file), tool: s.tool, sentence: s.sentence, line: s.loc.line, column: s.loc.column, end: s.end };
       bareSentences.push(b);
       if (s.toolUnknown) toolUnknown.set(b, s.toolUnknown);
     }
@@ -72,15 +72,8 @@ function checkFloors(config: ResolvedConfig, total: Counts, findings: Finding[],
     if (ok) continue;
     // The finding's home is the floor's key in the config file.
     const at = config.positionOf(["floors", count]) ?? { line: 1, column: 1 };
-    findings.push({
-      rule: "floor",
-      file: rel(config.configFile),
-      line: at.line,
-      column: at.column,
-      sku: config.skus.length === 1 ? config.skus[0]!.name : "*",
-      tool: null,
-      message: messages.floor(count, actual, floor),
-    });
+    const sku = config.skus.length === 1 ? config.skus[0]!.name : "*";
+    findings.push(findingOf(messages.floor(count, actual, floor), rel(config.configFile), at, undefined, sku, null));
   }
   return results;
 }

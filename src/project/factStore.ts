@@ -19,6 +19,7 @@ export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
     definers: config.discovery.definers,
     bodyKey: config.discovery.bodyKey,
     builders: [config.contract.builder, ...config.contract.allow.map((a) => a.callee)],
+    producers: [config.contract.failure, config.contract.refusal],
   };
 }
 

@@ -1,4 +1,80 @@
-// Every finding's sentence: what is wrong, where, and what to do instead. One place, so the CLI and ESLint say the same.
+// Every finding's sentence: what is wrong, where, and what to do instead. Templates with `{{placeholders}}`, one
+// place for both front ends: the CLI renders them, ESLint rules declare them as `meta.messages` and pass the data.
+import type { Finding, RuleId, Suggestion } from "../model.js";
+
+export const MESSAGES = {
+  "pass-through-producer": {
+    notShared:
+      "{{tool}}`{{path}}` is passed through, but its value from line {{line}} (`{{definition}}`) does not come from a shared producer: {{reason}}; pass through only what a shared validator, resolver or gate returned",
+    noValue:
+      "{{tool}}`{{path}}` is passed through, but no value other than null or undefined reaches it; remove the dead guard or pass through a shared producer's result",
+  },
+  "bare-sentence-roster": {
+    unrostered:
+      "Tool {{tool}} returns the bare sentence {{sentence}}, which is not in the roster; return an envelope (refusal(parameter, sentence) for a refusal) or, if it is deliberate, add it to the roster (payload-census roster --write)",
+    unrosteredExtra:
+      "Tool {{tool}} returns the bare sentence {{sentence}} more often than the roster's count of {{count}}; return an envelope here, or update the roster's count (payload-census roster --write)",
+    unknownTool:
+      "A tool whose name the census cannot see ({{why}}) returns the bare sentence {{sentence}}; give the tool a constant name and return an envelope or roster the sentence",
+    handlerNotFollowed:
+      "{{tool}}the census cannot see this tool's body, so it cannot check its bare sentences: {{why}}; pass a function declared in this file or imported from a module of the monitor",
+    stale:
+      "Roster entry for tool {{tool}} in {{file}} ({{sentence}}) matches no bare sentence in the code; remove it (payload-census roster --write)",
+    staleCount:
+      "Roster entry for tool {{tool}} in {{file}} ({{sentence}}) expects {{expected}} occurrences but the code has {{found}}; correct its count (payload-census roster --write)",
+  },
+  "hand-built-status": {
+    failure:
+      "{{tool}}{{what}} builds a failure envelope (status {{word}}) by hand; use {{failure}}(operation, ex) for a failure, or {{refusal}}(parameter, sentence) if the caller must change a parameter",
+    refusal:
+      "{{tool}}{{what}} builds a refusal envelope (status {{word}}) by hand; use {{refusal}}(parameter, sentence) from a shared validator or resolver for a refusal",
+    unknownWord:
+      "{{tool}}the census cannot see the status word of this {{callee}}(…) call ({{why}}); pass a literal word or a constant so the census can check it",
+    notAllowed:
+      "{{tool}}{{callee}}(…) may build only {{allowed}} by the allow-list, not {{word}}; use the word's own producer instead",
+    suggestRefusal: "Replace with {{replacement}}",
+    suggestFailure: "Replace with {{replacement}}",
+  },
+  "one-failure-producer": {
+    missing: "{{helpers}} has no function {{fn}}; declare it there, building {{builder}}({{word}}, …) exactly once",
+    count: "{{fn}} in {{helpers}} builds the word {{word}} {{times}}; it must build it exactly once, so that it is the word's one producer",
+  },
+  "one-refusal-producer": {
+    missing: "{{helpers}} has no function {{fn}}; declare it there, building {{builder}}({{word}}, …) exactly once",
+    count: "{{fn}} in {{helpers}} builds the word {{word}} {{times}}; it must build it exactly once, so that it is the word's one producer",
+  },
+  "validator-builds-refusal": {
+    returns:
+      "Validator {{name}} returns `{{text}}`: {{reason}}; a validator returns null when the input is fine, else {{refusal}}(parameter, sentence) or another shared validator's result",
+  },
+  floor: {
+    below:
+      "Count {{count}} is {{actual}}, below its floor of {{floor}}: a matcher may have gone dark or code was removed; fix the code, or lower the floor if the drop is intended",
+  },
+  "parse-error": {
+    syntax: "{{file}} does not parse ({{error}}); its facts are left out and its counts cannot be trusted: fix the syntax error",
+  },
+} as const satisfies Partial<Record<RuleId, Record<string, string>>>;
+
+export type MessageRule = keyof typeof MESSAGES;
+export type MessageId<R extends MessageRule> = keyof (typeof MESSAGES)[R] & string;
+
+/** A message before rendering: which template, with which data. */
+export interface Message {
+  rule: MessageRule;
+  id: string;
+  data: Record<string, string>;
+}
+
+/** Fills a template as ESLint does: `{{ name }}` becomes data[name]; an unknown name stays as written. */
+export function render(message: Message): string {
+  const template = (MESSAGES[message.rule] as Record<string, string>)[message.id]!;
+  return template.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, key: string) => (key in message.data ? message.data[key]! : whole));
+}
+
+function msg<R extends MessageRule>(rule: R, id: MessageId<R>, data: Record<string, string | number>): Message {
+  return { rule, id, data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])) };
+}
 
 export function toolPrefix(tool: string | null): string {
   return tool ? `Tool ${tool}: ` : "";
@@ -9,76 +85,67 @@ export function quote(text: string): string {
 }
 
 export const messages = {
-  passThrough(tool: string | null, path: string, defLine: number, defText: string, reason: string): string {
-    return (
-      `${toolPrefix(tool)}\`${path}\` is passed through, but its value from line ${defLine} (\`${defText}\`) does not come from a shared producer: ` +
-      `${reason}; pass through only what a shared validator, resolver or gate returned`
-    );
-  },
-  passThroughNoValue(tool: string | null, path: string): string {
-    return `${toolPrefix(tool)}\`${path}\` is passed through, but no value other than null or undefined reaches it; remove the dead guard or pass through a shared producer's result`;
-  },
+  passThrough: (tool: string | null, path: string, line: number, definition: string, reason: string) =>
+    msg("pass-through-producer", "notShared", { tool: toolPrefix(tool), path, line, definition, reason }),
+  passThroughNoValue: (tool: string | null, path: string) => msg("pass-through-producer", "noValue", { tool: toolPrefix(tool), path }),
 
-  unrostered(tool: string, sentence: string): string {
-    return (
-      `Tool ${tool} returns the bare sentence ${quote(sentence)}, which is not in the roster; ` +
-      `return an envelope (refusal(parameter, sentence) for a refusal) or, if it is deliberate, add it to the roster (payload-census roster --write)`
-    );
-  },
-  unrosteredExtra(tool: string, sentence: string, rostered: number): string {
-    return (
-      `Tool ${tool} returns the bare sentence ${quote(sentence)} more often than the roster's count of ${rostered}; ` +
-      `return an envelope here, or update the roster's count (payload-census roster --write)`
-    );
-  },
-  unrosteredUnknownTool(sentence: string, why: string): string {
-    return `A tool whose name the census cannot see (${why}) returns the bare sentence ${quote(sentence)}; give the tool a constant name and return an envelope or roster the sentence`;
-  },
-  handlerNotFollowed(tool: string | null, why: string): string {
-    return `${toolPrefix(tool)}the census cannot see this tool's body, so it cannot check its bare sentences: ${why}; pass a function declared in this file or imported from a module of the monitor`;
-  },
-  stale(tool: string, file: string, sentence: string, expected: number, found: number): string {
-    return found === 0
-      ? `Roster entry for tool ${tool} in ${file} (${quote(sentence)}) matches no bare sentence in the code; remove it (payload-census roster --write)`
-      : `Roster entry for tool ${tool} in ${file} (${quote(sentence)}) expects ${expected} occurrences but the code has ${found}; correct its count (payload-census roster --write)`;
-  },
+  unrostered: (tool: string, sentence: string) => msg("bare-sentence-roster", "unrostered", { tool, sentence: quote(sentence) }),
+  unrosteredExtra: (tool: string, sentence: string, count: number) =>
+    msg("bare-sentence-roster", "unrosteredExtra", { tool, sentence: quote(sentence), count }),
+  unrosteredUnknownTool: (sentence: string, why: string) => msg("bare-sentence-roster", "unknownTool", { sentence: quote(sentence), why }),
+  handlerNotFollowed: (tool: string | null, why: string) => msg("bare-sentence-roster", "handlerNotFollowed", { tool: toolPrefix(tool), why }),
+  stale: (tool: string, file: string, sentence: string, expected: number, found: number) =>
+    found === 0
+      ? msg("bare-sentence-roster", "stale", { tool, file, sentence: quote(sentence) })
+      : msg("bare-sentence-roster", "staleCount", { tool, file, sentence: quote(sentence), expected, found }),
 
-  handBuilt(
-    tool: string | null,
-    what: string,
-    word: string,
-    kind: "failure" | "refusal",
-    producers: { failure: string; refusal: string },
-  ): string {
-    const instead =
-      kind === "failure"
-        ? `use ${producers.failure}(operation, ex) for a failure, or ${producers.refusal}(parameter, sentence) if the caller must change a parameter`
-        : `use ${producers.refusal}(parameter, sentence) from a shared validator or resolver for a refusal`;
-    return `${toolPrefix(tool)}${what} builds a ${kind} envelope (status ${quote(word)}) by hand; ${instead}`;
-  },
-  handBuiltUnknown(tool: string | null, callee: string, why: string): string {
-    return `${toolPrefix(tool)}the census cannot see the status word of this ${callee}(…) call (${why}); pass a literal word or a constant so the census can check it`;
-  },
-  notAllowed(tool: string | null, callee: string, word: string, allowed: string[]): string {
-    return `${toolPrefix(tool)}${callee}(…) may build only ${allowed.map(quote).join(", ")} by the allow-list, not ${quote(word)}; use the word's own producer instead`;
-  },
+  handBuilt: (tool: string | null, what: string, word: string, kind: "failure" | "refusal", producers: { failure: string; refusal: string }) =>
+    msg("hand-built-status", kind, { tool: toolPrefix(tool), what, word: quote(word), ...producers }),
+  handBuiltUnknown: (tool: string | null, callee: string, why: string) =>
+    msg("hand-built-status", "unknownWord", { tool: toolPrefix(tool), callee, why }),
+  notAllowed: (tool: string | null, callee: string, word: string, allowed: string[]) =>
+    msg("hand-built-status", "notAllowed", { tool: toolPrefix(tool), callee, word: quote(word), allowed: allowed.map(quote).join(", ") }),
+  suggest: (kind: "failure" | "refusal", replacement: string) =>
+    msg("hand-built-status", kind === "failure" ? "suggestFailure" : "suggestRefusal", { replacement }),
 
-  producerMissing(fn: string, helpers: string, word: string, builder: string): string {
-    return `${helpers} has no function ${fn}; declare it there, building ${builder}(${quote(word)}, …) exactly once`;
-  },
-  producerCount(fn: string, helpers: string, word: string, count: number): string {
-    return `${fn} in ${helpers} builds the word ${quote(word)} ${count === 0 ? "nowhere" : `${count} times`}; it must build it exactly once, so that it is the word's one producer`;
-  },
+  producerMissing: (rule: "one-failure-producer" | "one-refusal-producer", fn: string, helpers: string, word: string, builder: string) =>
+    msg(rule, "missing", { fn, helpers, word: quote(word), builder }),
+  producerCount: (rule: "one-failure-producer" | "one-refusal-producer", fn: string, helpers: string, word: string, count: number) =>
+    msg(rule, "count", { fn, helpers, word: quote(word), times: count === 0 ? "nowhere" : `${count} times` }),
 
-  validator(name: string, text: string, reason: string, refusal: string): string {
-    return `Validator ${name} returns \`${text}\`: ${reason}; a validator returns null when the input is fine, else ${refusal}(parameter, sentence) or another shared validator's result`;
-  },
+  validator: (name: string, text: string, reason: string, refusal: string) =>
+    msg("validator-builds-refusal", "returns", { name, text, reason, refusal }),
 
-  floor(count: string, actual: number, floor: number): string {
-    return `Count ${count} is ${actual}, below its floor of ${floor}: a matcher may have gone dark or code was removed; fix the code, or lower the floor if the drop is intended`;
-  },
+  floor: (count: string, actual: number, floor: number) => msg("floor", "below", { count, actual, floor }),
 
-  parseError(file: string, message: string): string {
-    return `${file} does not parse (${message}); its facts are left out and its counts cannot be trusted: fix the syntax error`;
-  },
+  parseError: (file: string, error: string) => msg("parse-error", "syntax", { file, error }),
 };
+
+/** A finding from a message and where it is: the one way every check makes one. */
+export function findingOf(
+  message: Message,
+  file: string,
+  loc: { line: number; column: number },
+  end: { line: number; column: number } | undefined,
+  sku: string,
+  tool: string | null,
+  suggestions?: Suggestion[],
+): Finding {
+  const finding: Finding = {
+    rule: message.rule as RuleId,
+    file,
+    line: loc.line,
+    column: loc.column,
+    sku,
+    tool,
+    message: render(message),
+    messageId: message.id,
+    data: message.data,
+  };
+  if (end) {
+    finding.endLine = end.line;
+    finding.endColumn = end.column;
+  }
+  if (suggestions && suggestions.length > 0) finding.suggestions = suggestions;
+  return finding;
+}

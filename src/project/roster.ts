@@ -2,7 +2,7 @@
 import type { Roster } from "../config/types.js";
 import type { BareSentence } from "../census.js";
 import type { Finding } from "../model.js";
-import { messages } from "./messages.js";
+import { findingOf, messages } from "./messages.js";
 
 export interface RosterOutcome {
   findings: Finding[];
@@ -41,7 +41,7 @@ export function checkRoster(
     if (s.tool === null) {
       t.unrostered++;
       const why = extra.toolUnknown.get(s) ?? "its name is not a constant";
-      findings.push({ rule: "bare-sentence-roster", file: s.file, line: s.line, column: s.column, sku: s.sku, tool: null, message: messages.unrosteredUnknownTool(s.sentence, why) });
+      findings.push(findingOf(messages.unrosteredUnknownTool(s.sentence, why), s.file, s, s.end, s.sku, null));
       continue;
     }
     const k = key(s.file, s.tool, s.sentence);
@@ -54,7 +54,7 @@ export function checkRoster(
     }
     t.unrostered++;
     const message = allowed === 0 ? messages.unrostered(s.tool, s.sentence) : messages.unrosteredExtra(s.tool, s.sentence, allowed);
-    findings.push({ rule: "bare-sentence-roster", file: s.file, line: s.line, column: s.column, sku: s.sku, tool: s.tool, message });
+    findings.push(findingOf(message, s.file, s, s.end, s.sku, s.tool));
   }
   // Entries repeat only by mistake; each entry answers for its own count, in file order.
   const consumed = new Map<string, number>();
@@ -67,15 +67,7 @@ export function checkRoster(
     if (taken >= expected) continue;
     const sku = skuOfFile(e.file);
     tally(sku).stale++;
-    findings.push({
-      rule: "bare-sentence-roster",
-      file: rosterFile,
-      line: e.line,
-      column: e.column,
-      sku,
-      tool: e.tool,
-      message: messages.stale(e.tool, e.file, e.sentence, expected, taken),
-    });
+    findings.push(findingOf(messages.stale(e.tool, e.file, e.sentence, expected, taken), rosterFile, e, undefined, sku, e.tool));
   }
   return { findings, perSku };
 }
