@@ -7,6 +7,7 @@ import type { SkuContext } from "./context.js";
 import { findingOf, messages, type Message } from "./messages.js";
 import { suggestionsFor } from "./suggestions.js";
 import { categoryOf, firstFailure, qualifyDefinitions, qualifyOperand } from "./qualify.js";
+import { ENVELOPE_MODULE } from "./modules.js";
 import { collectTools, type BareSentenceSite, type SkuTools } from "./tools.js";
 
 export interface AnalyzedPassThrough {
@@ -166,6 +167,9 @@ function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, counts: 
     }
   }
 
+  // A helpers module may re-export the package's runtime producers, which build their word exactly once by construction.
+  if (produced.failure === 0 && fromEnvelope(ctx, contract.failure)) produced.failure = 1;
+  if (produced.refusal === 0 && fromEnvelope(ctx, contract.refusal)) produced.refusal = 1;
   counts.failureProducers = produced.failure;
   counts.refusalProducers = produced.refusal;
   checkOneProducer(ctx, "one-failure-producer", contract.failure, failureWord, produced.failure, report);
@@ -196,6 +200,12 @@ function describeBuild(build: BuildFact): string {
   return "this hand-serialised JSON string";
 }
 
+function fromEnvelope(ctx: SkuContext, fn: string): boolean {
+  if (!ctx.facts(ctx.sku.helpers) || ctx.facts(ctx.sku.helpers)!.functions[fn]) return false;
+  const followed = ctx.graph.followExport(ctx.sku.helpers, fn);
+  return followed.ok && followed.file === ENVELOPE_MODULE;
+}
+
 function checkOneProducer(ctx: SkuContext, rule: "one-failure-producer" | "one-refusal-producer", fn: string, word: string, count: number, report: Report): void {
   if (count === 1) return;
   const helpers = ctx.sku.helpers;
@@ -203,6 +213,7 @@ function checkOneProducer(ctx: SkuContext, rule: "one-failure-producer" | "one-r
   if (!facts) return; // its parse error already says why
   const declared = facts.functions[fn];
   const helpersRel = ctx.rel(helpers);
+
   if (!declared) {
     report(messages.producerMissing(rule, fn, helpersRel, word, ctx.config.contract.builder), helpers, { line: 1, column: 1 }, undefined, null);
   } else {

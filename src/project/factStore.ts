@@ -1,4 +1,4 @@
-// Per-file facts on demand, computed once per file text: the cache both front ends share.
+// Per-file facts on demand, computed once per file text: the cache both front ends share, aware of edits on disk and in editors.
 import { readFileSync, statSync } from "node:fs";
 import { extractFileFacts, type ExtractOptions } from "../facts/extract.js";
 import type { FileFacts } from "../facts/types.js";
@@ -10,6 +10,12 @@ export interface StoredFacts {
   /** undefined when the file could not be read. */
   facts: FileFacts | undefined;
   readError?: string;
+}
+
+interface Entry extends StoredFacts {
+  text: string | undefined;
+  /** Where the text came from: the disk (with its stamp, to notice later writes) or an editor's buffer. */
+  source: { disk: string } | { buffer: true };
 }
 
 export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
@@ -24,44 +30,83 @@ export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
 }
 
 export class FactStore {
-  private readonly cache = new Map<string, StoredFacts>();
+  private readonly cache = new Map<string, Entry>();
+  private readonly existence = new Map<string, boolean>();
+  /** Bumped whenever any file's facts change: results computed from an older version are stale. */
+  version = 0;
 
-  constructor(
-    private readonly options: ExtractOptions,
-    /** Text to use instead of the disk's, per absolute path (an editor's unsaved buffer). */
-    private readonly overrides: ReadonlyMap<string, string> = new Map(),
-  ) {}
+  constructor(readonly options: ExtractOptions) {}
 
   get(file: string): StoredFacts {
-    let stored = this.cache.get(file);
-    if (!stored) {
-      stored = this.load(file);
-      this.cache.set(file, stored);
+    let entry = this.cache.get(file);
+    if (!entry) {
+      entry = this.load(file);
+      this.cache.set(file, entry);
     }
-    return stored;
+    return entry;
+  }
+
+  /**
+   * Uses `text` for `file` instead of the disk's (an editor's unsaved buffer, or the text a linter was given).
+   * Facts are recomputed only when the text differs from what they were computed from.
+   */
+  setText(file: string, text: string): void {
+    const entry = this.cache.get(file);
+    if (entry && entry.text === text) return;
+    this.cache.set(file, { file, text, source: { buffer: true }, facts: extractFileFacts(file, text, this.options) });
+    this.existence.set(file, true);
+    this.version++;
+  }
+
+  /** Drops every file whose disk copy changed since it was read; true when anything was dropped. */
+  revalidate(): boolean {
+    let changed = false;
+    for (const [file, entry] of this.cache) {
+      if (!("disk" in entry.source)) continue;
+      if (stampOf(file) !== entry.source.disk) {
+        this.cache.delete(file);
+        changed = true;
+      }
+    }
+    // Files may have appeared or gone since module resolution asked: ask again (an editor's buffer answers for itself).
+    for (const [file, known] of this.existence) {
+      const entry = this.cache.get(file);
+      if (entry && "buffer" in entry.source) continue;
+      if ((stampOf(file) !== undefined) !== known) changed = true;
+    }
+    this.existence.clear();
+    if (changed) this.version++;
+    return changed;
   }
 
   /** Whether a file exists and can be read (for module resolution). */
   exists(file: string): boolean {
-    if (this.overrides.has(file)) return true;
-    const stored = this.cache.get(file);
-    if (stored) return stored.facts !== undefined;
-    try {
-      return statSync(file).isFile();
-    } catch {
-      return false;
-    }
+    const known = this.existence.get(file);
+    if (known !== undefined) return known;
+    const cached = this.cache.get(file);
+    const exists = cached ? cached.facts !== undefined : stampOf(file) !== undefined;
+    this.existence.set(file, exists);
+    return exists;
   }
 
-  private load(file: string): StoredFacts {
-    let text = this.overrides.get(file);
-    if (text === undefined) {
-      try {
-        text = readFileSync(file, "utf8");
-      } catch (e) {
-        return { file, facts: undefined, readError: (e as NodeJS.ErrnoException).code ?? String(e) };
-      }
+  private load(file: string): Entry {
+    const stamp = stampOf(file);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (e) {
+      return { file, text: undefined, source: { disk: stamp ?? "" }, facts: undefined, readError: (e as NodeJS.ErrnoException).code ?? String(e) };
     }
-    return { file, facts: extractFileFacts(file, text, this.options) };
+    return { file, text, source: { disk: stamp ?? "" }, facts: extractFileFacts(file, text, this.options) };
+  }
+}
+
+/** A file's modification stamp (time and size), or undefined when it is not a readable file. */
+function stampOf(file: string): string | undefined {
+  try {
+    const st = statSync(file);
+    return st.isFile() ? `${st.mtimeMs}:${st.size}` : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -14,6 +14,9 @@ export type Followed =
   | { ok: true; /** Declaring file. */ file: string; /** Local name there. */ local: string; hops: ExportHop[] }
   | { ok: false; why: string; hops: ExportHop[] };
 
+/** The runtime producers this package ships (`payload-census/envelope`): a module of every monitor that imports it. */
+export const ENVELOPE_MODULE = "payload-census/envelope";
+
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".mjs", ".cjs", ".jsx"];
 const JS_TO_TS: Record<string, string[]> = {
   ".js": [".ts", ".tsx"],
@@ -86,6 +89,7 @@ export class ModuleGraph {
 
   /** Follows an imported name (`import { name } from module` in `fromFile`) to its declaration. */
   followImport(fromFile: string, module: string, name: string, seen: Set<string> = new Set()): Followed {
+    if (module === ENVELOPE_MODULE) return { ok: true, file: ENVELOPE_MODULE, local: name, hops: [{ file: ENVELOPE_MODULE, name }] };
     if (name === "*") return { ok: false, why: `\`${module}\` is imported as a whole module object, not a function`, hops: [] };
     const target = this.resolveModule(fromFile, module);
     if (!target) {

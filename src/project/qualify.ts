@@ -3,6 +3,7 @@ import type { TraceDefinition } from "../census.js";
 import type { ProducerCategory } from "../config/types.js";
 import type { Definition, Operand } from "../facts/types.js";
 import type { SkuContext } from "./context.js";
+import { ENVELOPE_MODULE } from "./modules.js";
 
 /** What a value may be to qualify: a pass-through wants any shared producer; a validator's return wants a refusal or another validator. */
 export type Acceptance = "passThrough" | "validator";
@@ -77,7 +78,7 @@ function qualifyCall(
     return { ...base, via, ok: false, reason };
   }
   const contract = ctx.config.contract;
-  if (mode === "validator" && followed.local === contract.refusal && followed.file === ctx.sku.helpers) {
+  if (mode === "validator" && followed.local === contract.refusal && (followed.file === ctx.sku.helpers || followed.file === ENVELOPE_MODULE)) {
     return { ...base, via, ok: true };
   }
   const producer = ctx.producerOf(followed);
