@@ -10,7 +10,7 @@ import { colorEnabled } from "./color.js";
 import { reporters } from "./reporters/index.js";
 import { formatTrace, traceJson } from "./trace.js";
 import { USAGE } from "./usage.js";
-import { readVersion } from "./version.js";
+import { readVersion } from "../src/version.js";
 import { writeAtomically } from "./writers/atomic.js";
 import { raiseFloors } from "./writers/floors.js";
 import { writeRoster } from "./writers/roster.js";

@@ -1,0 +1,42 @@
+// The ESLint plugin: one rule per census rule id, and `configs.recommended` with every rule as an error.
+import type { TSESLint } from "@typescript-eslint/utils";
+import { readVersion } from "../src/version.js";
+import passThroughProducer from "./pass-through-producer.js";
+import bareSentenceRoster from "./bare-sentence-roster.js";
+import handBuiltStatus from "./hand-built-status.js";
+import oneFailureProducer from "./one-failure-producer.js";
+import oneRefusalProducer from "./one-refusal-producer.js";
+import validatorBuildsRefusal from "./validator-builds-refusal.js";
+import floor from "./floor.js";
+import parseError from "./parse-error.js";
+
+
+export const rules = {
+  "pass-through-producer": passThroughProducer,
+  "bare-sentence-roster": bareSentenceRoster,
+  "hand-built-status": handBuiltStatus,
+  "one-failure-producer": oneFailureProducer,
+  "one-refusal-producer": oneRefusalProducer,
+  "validator-builds-refusal": validatorBuildsRefusal,
+  "floor": floor,
+  "parse-error": parseError,
+} satisfies Record<string, TSESLint.RuleModule<string, readonly unknown[]>>;
+
+/** The files the rules read: every TypeScript and JavaScript source (the census decides which are in scope). */
+export const FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"];
+
+const plugin = {
+  meta: { name: "payload-census", version: readVersion() },
+  rules,
+  configs: {} as Record<string, unknown>,
+};
+
+const recommended = {
+  name: "payload-census/recommended",
+  files: FILES,
+  plugins: { "payload-census": plugin },
+  rules: Object.fromEntries(Object.keys(rules).map((id) => [`payload-census/${id}`, "error"])),
+};
+plugin.configs.recommended = recommended;
+
+export default plugin as typeof plugin & { configs: { recommended: typeof recommended } };

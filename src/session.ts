@@ -1,0 +1,137 @@
+// A long-lived census for one config (an ESLint process, an editor): project facts computed once, recomputed only when
+// a file they came from changes on disk or in an editor's buffer.
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { loadConfig, CONFIG_FILE_NAME } from "./config/load.js";
+import type { ResolvedConfig } from "./config/types.js";
+import type { CensusResult } from "./census.js";
+import type { Finding } from "./model.js";
+import { runCensus } from "./project/census.js";
+import { FactStore, extractOptionsOf } from "./project/factStore.js";
+import { clearAliasCache } from "./project/tsconfigPaths.js";
+
+/** How often (ms) files other than the one being linted are checked for changes on disk. */
+const REVALIDATE_MS = 1000;
+
+/** Extensions of files a linter lints: a finding anywhere else (the config, the roster) moves to the SKU's helpers module. */
+const LINTABLE = new Set([".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]);
+
+const sessions = new Map<string, CensusSession>();
+
+/** The config file that governs `file`: the nearest payload-census.config.json in its folder or above. */
+export function findConfigFile(file: string): string | undefined {
+  for (let dir = path.dirname(path.resolve(file)); ; ) {
+    const candidate = path.join(dir, CONFIG_FILE_NAME);
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** The process-wide session of a config file (created on first use). */
+export function sessionFor(configFile: string): CensusSession {
+  const key = path.resolve(configFile);
+  let session = sessions.get(key);
+  if (!session) {
+    session = new CensusSession(key);
+    sessions.set(key, session);
+  }
+  return session;
+}
+
+/** Forgets every session (tests; a config change the caller knows about). */
+export function resetSessions(): void {
+  sessions.clear();
+  clearAliasCache();
+}
+
+export class CensusSession {
+  private config: ResolvedConfig;
+  private configStamp: string;
+  private store: FactStore;
+  private result: CensusResult | undefined;
+  private resultVersion = -1;
+  private lastRevalidation = Date.now();
+  private readonly byFile = new Map<string, Finding[]>();
+  private rosterStamp: string;
+
+  constructor(readonly configFile: string) {
+    this.config = loadConfig({ configFile });
+    this.configStamp = stamp(configFile);
+    this.store = new FactStore(extractOptionsOf(this.config));
+    this.rosterStamp = stamp(this.config.roster);
+  }
+
+  /**
+   * The findings whose home is `file` (absolute), linting `text` as its content. Findings homed in files a linter
+   * cannot lint (the config, the roster) are given to the helpers module of their SKU, at its first line.
+   */
+  findingsFor(file: string, text?: string): Finding[] {
+    this.refresh();
+    const abs = path.resolve(file);
+    if (text !== undefined) this.store.setText(abs, text);
+    const result = this.census();
+    const rel = path.relative(this.config.dir, abs).split(path.sep).join("/");
+    let mine = this.byFile.get(rel);
+    if (!mine) {
+      mine = result.report.findings.map((f) => this.home(f)).filter((f) => f.file === rel);
+      this.byFile.set(rel, mine);
+    }
+    return mine;
+  }
+
+  /** The current census (recomputed only when a file's facts changed). */
+  census(): CensusResult {
+    if (!this.result || this.resultVersion !== this.store.version) {
+      this.result = runCensus(this.config, { store: this.store });
+      this.resultVersion = this.store.version;
+      this.byFile.clear();
+    }
+    return this.result;
+  }
+
+  private home(f: Finding): Finding {
+    if (LINTABLE.has(path.extname(f.file))) return f;
+    const sku = this.config.skus.find((s) => s.name === f.sku) ?? this.config.skus[0]!;
+    const helpers = path.relative(this.config.dir, sku.helpers).split(path.sep).join("/");
+    const moved: Finding = { ...f, file: helpers, line: 1, column: 1 };
+    delete moved.endLine;
+    delete moved.endColumn;
+    return moved;
+  }
+
+  /** Notices a changed config (reloaded, facts dropped) and, at most once a second, files changed on disk. */
+  private refresh(): void {
+    const now = Date.now();
+    if (now - this.lastRevalidation < REVALIDATE_MS) return;
+    this.lastRevalidation = now;
+    const configStamp = stamp(this.configFile);
+    if (configStamp !== this.configStamp) {
+      this.config = loadConfig({ configFile: this.configFile });
+      this.configStamp = configStamp;
+      this.store = new FactStore(extractOptionsOf(this.config));
+      this.result = undefined;
+      clearAliasCache();
+      return;
+    }
+    // The tool globs may match new files, and the roster may have been rewritten: both are read again by a new census.
+    const reloaded = loadConfig({ configFile: this.configFile });
+    const tools = (c: ResolvedConfig) => c.skus.map((s) => s.toolFiles.join("\n")).join("\n\n");
+    if (tools(reloaded) !== tools(this.config)) {
+      this.config = reloaded;
+      this.result = undefined;
+    }
+    if (this.store.revalidate() || stamp(this.config.roster) !== this.rosterStamp) this.result = undefined;
+    this.rosterStamp = stamp(this.config.roster);
+  }
+}
+
+function stamp(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.mtimeMs}:${st.size}`;
+  } catch {
+    return "missing";
+  }
+}
