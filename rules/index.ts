@@ -10,7 +10,6 @@ import validatorBuildsRefusal from "./validator-builds-refusal.js";
 import floor from "./floor.js";
 import parseError from "./parse-error.js";
 
-
 export const rules = {
   "pass-through-producer": passThroughProducer,
   "bare-sentence-roster": bareSentenceRoster,
@@ -18,25 +17,31 @@ export const rules = {
   "one-failure-producer": oneFailureProducer,
   "one-refusal-producer": oneRefusalProducer,
   "validator-builds-refusal": validatorBuildsRefusal,
-  "floor": floor,
+  floor,
   "parse-error": parseError,
 } satisfies Record<string, TSESLint.RuleModule<string, readonly unknown[]>>;
 
-/** The files the rules read: every TypeScript and JavaScript source (the census decides which are in scope). */
+/** The files the rules read: every TypeScript source (the census decides which are in scope). */
 export const FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"];
 
-const plugin = {
+interface PayloadCensusPlugin extends TSESLint.FlatConfig.Plugin {
+  meta: { name: string; version: string };
+  rules: typeof rules;
+  configs: { recommended: TSESLint.FlatConfig.Config };
+}
+
+const plugin: PayloadCensusPlugin = {
   meta: { name: "payload-census", version: readVersion() },
   rules,
-  configs: {} as Record<string, unknown>,
+  configs: { recommended: {} },
 };
 
-const recommended = {
+// The config names the plugin object itself, so it is filled in once the plugin exists.
+plugin.configs.recommended = {
   name: "payload-census/recommended",
   files: FILES,
   plugins: { "payload-census": plugin },
-  rules: Object.fromEntries(Object.keys(rules).map((id) => [`payload-census/${id}`, "error"])),
+  rules: Object.fromEntries(Object.keys(rules).map((id) => [`payload-census/${id}`, "error" as const])),
 };
-plugin.configs.recommended = recommended;
 
-export default plugin as typeof plugin & { configs: { recommended: typeof recommended } };
+export default plugin;

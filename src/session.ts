@@ -10,7 +10,7 @@ import { runCensus } from "./project/census.js";
 import { FactStore, extractOptionsOf } from "./project/factStore.js";
 import { clearAliasCache } from "./project/tsconfigPaths.js";
 
-/** How often (ms) files other than the one being linted are checked for changes on disk. */
+/** How often (ms) files other than the one being linted are checked for changes on disk, by default. */
 const REVALIDATE_MS = 1000;
 
 /** Extensions of files a linter lints: a finding anywhere else (the config, the roster) moves to the SKU's helpers module. */
@@ -34,7 +34,7 @@ export function sessionFor(configFile: string): CensusSession {
   const key = path.resolve(configFile);
   let session = sessions.get(key);
   if (!session) {
-    session = new CensusSession(key);
+    session = new CensusSession(key, { revalidateMs: REVALIDATE_MS });
     sessions.set(key, session);
   }
   return session;
@@ -55,8 +55,15 @@ export class CensusSession {
   private lastRevalidation = Date.now();
   private readonly byFile = new Map<string, Finding[]>();
   private rosterStamp: string;
+  private censuses = 0;
 
-  constructor(readonly configFile: string) {
+  private readonly revalidateMs: number;
+
+  constructor(
+    readonly configFile: string,
+    options: { revalidateMs?: number } = {},
+  ) {
+    this.revalidateMs = options.revalidateMs ?? REVALIDATE_MS;
     this.config = loadConfig({ configFile });
     this.configStamp = stamp(configFile);
     this.store = new FactStore(extractOptionsOf(this.config));
@@ -81,10 +88,16 @@ export class CensusSession {
     return mine;
   }
 
+  /** What the session has done so far: how many censuses it ran and how many files it parsed. */
+  stats(): { censuses: number; extractions: number } {
+    return { censuses: this.censuses, extractions: this.store.extractions };
+  }
+
   /** The current census (recomputed only when a file's facts changed). */
   census(): CensusResult {
     if (!this.result || this.resultVersion !== this.store.version) {
       this.result = runCensus(this.config, { store: this.store });
+      this.censuses++;
       this.resultVersion = this.store.version;
       this.byFile.clear();
     }
@@ -104,7 +117,7 @@ export class CensusSession {
   /** Notices a changed config (reloaded, facts dropped) and, at most once a second, files changed on disk. */
   private refresh(): void {
     const now = Date.now();
-    if (now - this.lastRevalidation < REVALIDATE_MS) return;
+    if (now - this.lastRevalidation < this.revalidateMs) return;
     this.lastRevalidation = now;
     const configStamp = stamp(this.configFile);
     if (configStamp !== this.configStamp) {

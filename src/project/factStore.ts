@@ -34,6 +34,8 @@ export class FactStore {
   private readonly existence = new Map<string, boolean>();
   /** Bumped whenever any file's facts change: results computed from an older version are stale. */
   version = 0;
+  /** How many times a file's facts were extracted (each parse costs; an editor's keystroke should cost one). */
+  extractions = 0;
 
   constructor(readonly options: ExtractOptions) {}
 
@@ -53,6 +55,7 @@ export class FactStore {
   setText(file: string, text: string): void {
     const entry = this.cache.get(file);
     if (entry && entry.text === text) return;
+    this.extractions++;
     this.cache.set(file, { file, text, source: { buffer: true }, facts: extractFileFacts(file, text, this.options) });
     this.existence.set(file, true);
     this.version++;
@@ -97,6 +100,7 @@ export class FactStore {
     } catch (e) {
       return { file, text: undefined, source: { disk: stamp ?? "" }, facts: undefined, readError: (e as NodeJS.ErrnoException).code ?? String(e) };
     }
+    this.extractions++;
     return { file, text, source: { disk: stamp ?? "" }, facts: extractFileFacts(file, text, this.options) };
   }
 }
