@@ -13,6 +13,7 @@ import type {
   FunctionFact,
   HandlerFact,
   ImportFact,
+  ObjectEntryFact,
   PassThroughFact,
   ReturnFact,
   Site,
@@ -59,7 +60,18 @@ export function extractFromSourceFile(sourceFile: ts.SourceFile, options: Extrac
 }
 
 function emptyFacts(): FileFacts {
-  return { parseErrors: [], imports: {}, exports: [], constants: {}, functions: {}, tools: [], passThroughs: [], builds: [] };
+  return {
+    parseErrors: [],
+    imports: {},
+    exports: [],
+    constants: {},
+    declarations: {},
+    objects: {},
+    functions: {},
+    tools: [],
+    passThroughs: [],
+    builds: [],
+  };
 }
 
 class Extractor {
@@ -86,6 +98,7 @@ class Extractor {
   run(): FileFacts {
     this.collectModuleShape();
     this.facts.constants = collectConstants(this.sf);
+    this.collectTopLevelObjects();
     this.collectTopLevelFunctions();
     // Tools first: every later fact asks which tool body it sits in.
     const calls: ts.CallExpression[] = [];
@@ -150,6 +163,27 @@ class Extractor {
         } else if (ts.isEnumDeclaration(s)) {
           exports.push({ name: s.name.text, local: s.name.text });
         }
+      }
+    }
+  }
+
+  private collectTopLevelObjects(): void {
+    for (const s of this.sf.statements) {
+      if (!ts.isVariableStatement(s) || declarationListKind(s.declarationList) !== "const") continue;
+      for (const d of s.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name)) continue;
+        this.facts.declarations[d.name.text] = locOf(d);
+        const init = d.initializer && peel(d.initializer, false);
+        if (!init || !ts.isObjectLiteralExpression(init)) continue;
+        const entries: ObjectEntryFact[] = [];
+        for (const p of init.properties) {
+          if (!ts.isPropertyAssignment(p)) continue;
+          const key: StrExpr = ts.isComputedPropertyName(p.name)
+            ? evaluateString(p.name.expression)
+            : { k: "str", v: propertyNameText(p.name) ?? "" };
+          entries.push({ key, value: evaluateString(p.initializer), loc: locOf(p), end: endOf(p), valueLoc: locOf(p.initializer) });
+        }
+        this.facts.objects[d.name.text] = entries;
       }
     }
   }
@@ -295,6 +329,7 @@ class Extractor {
       nameLoc: locOf(nameExpr),
       description: description ? evaluateString(description) : null,
       descriptionLoc: description ? locOf(description) : null,
+      descriptionEnd: description ? endOf(description) : null,
       handler: handler!,
       bareSentences: fnNode ? this.functionFacts(fnNode).bareSentences : [],
     });

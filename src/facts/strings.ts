@@ -322,9 +322,56 @@ function evaluate(node: ts.Expression, context: Context): Value {
     }
     case ts.SyntaxKind.ObjectLiteralExpression:
       return { t: "object", literal: node as ts.ObjectLiteralExpression, asConst: context.asConst };
+    case ts.SyntaxKind.CallExpression:
+      return arrayJoin(node as ts.CallExpression, context) ?? unknownAt(describe(node), node);
     default:
       return unknownAt(describe(node), node);
   }
+}
+
+/**
+ * `[a, b, c].join(sep)`: a description written as a list of sentences. The array is a literal, or a `const` bound
+ * to one; its elements are evaluated like concatenation parts. Anything else is not a join this evaluator reads.
+ */
+function arrayJoin(call: ts.CallExpression, context: Context): Value | undefined {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.name) || callee.name.text !== "join") return undefined;
+  if (call.arguments.length > 1) return undefined;
+  let array: ts.Expression = unwrap(callee.expression);
+  if (ts.isIdentifier(array)) {
+    const binding = resolveBinding(array);
+    const declaration = binding?.declaration;
+    if (binding?.kind === "const" && declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) {
+      array = unwrap(declaration.initializer);
+    }
+  }
+  if (!ts.isArrayLiteralExpression(array)) return undefined;
+  const inner = partContext(context);
+  const separatorNode = call.arguments[0];
+  let separator: StrExpr = { k: "str", v: "," };
+  if (separatorNode) {
+    const value = evaluate(separatorNode, inner);
+    if (value.t !== "string") return unknownAt(`the separator of \`${excerpt(call)}\` is not a string`, separatorNode);
+    separator = value.e;
+  }
+  const parts: StrExpr[] = [];
+  for (const [i, element] of array.elements.entries()) {
+    if (ts.isSpreadElement(element) || ts.isOmittedExpression(element)) {
+      return unknownAt(`\`${excerpt(array)}\` has a spread or a hole: its elements cannot be listed`, element);
+    }
+    if (i > 0) parts.push(separator);
+    parts.push(asConcatenationPart(evaluate(element, inner), element));
+  }
+  return { t: "string", e: { k: "cat", parts } };
+}
+
+/** Peels parentheses and type assertions (`as const` included) off an expression. */
+function unwrap(node: ts.Expression): ts.Expression {
+  let e = node;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e) || ts.isTypeAssertionExpression(e)) {
+    e = e.expression;
+  }
+  return e;
 }
 
 /** The context for a part that is not the value itself (an operand, a key, a substitution): no longer `as const`. */

@@ -103,6 +103,7 @@ export interface ToolFact {
   /** The description expression as written (null when absent), for the description checks. */
   description: StrExpr | null;
   descriptionLoc: Loc | null;
+  descriptionEnd: Loc | null;
   handler: HandlerFact;
   /** Bare sentences of an inline (or same-file) handler. */
   bareSentences: BareSentenceFact[];
@@ -150,12 +151,27 @@ export interface ImportFact {
   name: string;
 }
 
+/** One property of a top-level object literal (`TOOL_GUIDE = { get_x: "…" }`): its key and value as strings. */
+export interface ObjectEntryFact {
+  key: StrExpr;
+  value: StrExpr;
+  /** The property. */
+  loc: Loc;
+  end: Loc;
+  /** The value expression. */
+  valueLoc: Loc;
+}
+
 export interface FileFacts {
   /** Syntax errors: when non-empty, every other field is empty (the file's facts cannot be trusted). */
   parseErrors: { loc: Loc; end: Loc; message: string }[];
   imports: Record<string, ImportFact>;
   exports: ExportFact[];
   constants: Record<string, ConstValue>;
+  /** Where each top-level `const` is declared, by local name. */
+  declarations: Record<string, Loc>;
+  /** Top-level `const` object literals (with or without `as const`), by local name: the guide module's tails. */
+  objects: Record<string, ObjectEntryFact[]>;
   /** Top-level functions by local name: declarations and `const f = (…) => …` / function expressions. */
   functions: Record<string, FunctionFact>;
   tools: ToolFact[];

@@ -8,6 +8,7 @@ import { findingOf, messages, type Message } from "./messages.js";
 import { suggestionsFor } from "./suggestions.js";
 import { categoryOf, firstFailure, qualifyDefinitions, qualifyOperand } from "./qualify.js";
 import { ENVELOPE_MODULE } from "./modules.js";
+import { checkDescriptions, type SkuDescriptions } from "./descriptions.js";
 import { collectTools, type BareSentenceSite, type SkuTools } from "./tools.js";
 
 export interface AnalyzedPassThrough {
@@ -31,6 +32,7 @@ export interface SkuAnalysis {
   /** Absolute paths of every file in scope. */
   files: string[];
   tools: SkuTools;
+  descriptions: SkuDescriptions;
 }
 
 export function analyzeSku(ctx: SkuContext): SkuAnalysis {
@@ -67,8 +69,10 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
   checkBuilds(ctx, files, tools, counts, report);
   checkValidators(ctx, counts, report);
+  const descriptions = checkDescriptions(ctx, tools);
+  findings.push(...descriptions.findings);
 
-  return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools };
+  return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions };
 }
 
 type Report = (message: Message, file: string, loc: Loc, end: Loc | undefined, tool: string | null, suggestions?: Suggestion[]) => void;

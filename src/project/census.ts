@@ -9,6 +9,7 @@ import { SkuContext } from "./context.js";
 import { FactStore, extractOptionsOf } from "./factStore.js";
 import { findingOf, messages } from "./messages.js";
 import { checkRoster } from "./roster.js";
+import { checkPinnedTools } from "./descriptions.js";
 
 export interface CensusOptions {
   /** Facts shared with an earlier run (an editor session): files are re-read only when their text changed. */
@@ -18,7 +19,8 @@ export interface CensusOptions {
 /** The whole census: every SKU's facts, checks, counts, floors; findings sorted. Never throws on bad source. */
 export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): CensusResult {
   const store = options.store ?? new FactStore(extractOptionsOf(config));
-  const analyses = config.skus.map((sku) => analyzeSku(new SkuContext(config, sku, store)));
+  const contexts = config.skus.map((sku) => new SkuContext(config, sku, store));
+  const analyses = contexts.map((ctx) => analyzeSku(ctx));
   const rel = (file: string) => path.relative(config.dir, file).split(path.sep).join("/");
 
   const bareSentences: BareSentence[] = [];
@@ -39,6 +41,7 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
   const rosterOutcome = checkRoster(bareSentences, roster, rel(roster.file), skuOfFile, { toolUnknown });
 
   const findings: Finding[] = analyses.flatMap((a) => a.findings).concat(rosterOutcome.findings);
+  findings.push(...checkPinnedTools(contexts, analyses.flatMap((a) => a.descriptions.served)));
   const skus = analyses.map((a) => {
     const counts = a.counts;
     const mine = bareSentences.filter((b) => b.sku === a.sku.name).length;
@@ -58,7 +61,7 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
     skus,
     floors,
     findings,
-    descriptions: [],
+    descriptions: analyses.flatMap((a) => a.descriptions.rows),
   };
   return { report, unparsed, bareSentences, roster, config };
 }

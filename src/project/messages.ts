@@ -51,6 +51,37 @@ export const MESSAGES = {
     below:
       "Count {{count}} is {{actual}}, below its floor of {{floor}}: a matcher may have gone dark or code was removed; fix the code, or lower the floor if the drop is intended",
   },
+  "description-budget": {
+    overCap:
+      "Tool {{tool}} serves a description of {{served}} characters, over its cap of {{cap}}; keep the head short and move the detail to the tool's reading guide, ending the head with {{pointer}}",
+    overTotal:
+      "The {{sku}} catalog serves {{total}} characters of tool descriptions, over its budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
+    unknown:
+      "The census cannot see the served description of tool {{tool}} ({{why}}); build it from literals and constants so its size can be checked",
+  },
+  "description-pointer": {
+    missingPointer:
+      "Tool {{tool}} has a reading guide in {{guide}} but its description does not end with the pointer sentence {{pointer}}; end the head with it so clients know the rest is there",
+    noTail:
+      "Tool {{tool}}'s description ends with the pointer sentence {{pointer}} but {{guide}} has no entry for it; add its tail under {{key}} or drop the pointer",
+    staleTail: "The reading guide entry {{key}} in {{guide}} belongs to no tool of {{sku}}; remove it or correct its key",
+    unknownTail: "The census cannot see the reading guide entry {{key}} in {{guide}} ({{why}}); build it from literals and constants",
+  },
+  "description-issue-ref": {
+    issueRef:
+      "Tool {{tool}}'s served description carries the issue reference {{ref}}, which no client or model can follow; say what it means in words, or keep it in a code comment",
+  },
+  "description-pin": {
+    missing:
+      "Tool {{tool}}'s served description lacks the pinned phrase {{phrase}}; keep it word for word (it is pinned in the config's descriptions.pins)",
+    unknownTool: "Phrases are pinned for tool {{tool}}, which is no tool of any SKU; correct the name or remove its pins",
+  },
+  "parity-pin": {
+    differs:
+      "Parity pin {{name}} is not byte-identical in the instructions of {{sku}}; copy the shared text exactly as pinned in the config's parity list",
+    noInstructions:
+      "Parity pin {{name}} cannot be checked in {{sku}}, which has no instructions module; set \"instructions\" for the SKU in the config",
+  },
   "parse-error": {
     syntax: "{{file}} does not parse ({{error}}); its facts are left out and its counts cannot be trusted: fix the syntax error",
   },
@@ -119,6 +150,23 @@ export const messages = {
   floor: (count: string, actual: number, floor: number) => msg("floor", "below", { count, actual, floor }),
 
   parseError: (file: string, error: string) => msg("parse-error", "syntax", { file, error }),
+
+  overCap: (tool: string, served: number, cap: number, pointer: string) =>
+    msg("description-budget", "overCap", { tool, served, cap, pointer: quote(pointer) }),
+  overTotal: (sku: string, total: number, budget: number, largest: string) =>
+    msg("description-budget", "overTotal", { sku, total, budget, largest }),
+  descriptionUnknown: (tool: string, why: string) => msg("description-budget", "unknown", { tool, why }),
+  missingPointer: (tool: string, guide: string, pointer: string) =>
+    msg("description-pointer", "missingPointer", { tool, guide, pointer: quote(pointer) }),
+  noTail: (tool: string, guide: string, pointer: string) =>
+    msg("description-pointer", "noTail", { tool, guide, pointer: quote(pointer), key: quote(tool) }),
+  staleTail: (key: string, guide: string, sku: string) => msg("description-pointer", "staleTail", { key: quote(key), guide, sku }),
+  unknownTail: (key: string, guide: string, why: string) => msg("description-pointer", "unknownTail", { key, guide, why }),
+  issueRef: (tool: string, ref: string) => msg("description-issue-ref", "issueRef", { tool, ref: quote(ref) }),
+  pinMissing: (tool: string, phrase: string) => msg("description-pin", "missing", { tool, phrase: quote(phrase) }),
+  pinUnknownTool: (tool: string) => msg("description-pin", "unknownTool", { tool }),
+  parityDiffers: (name: string, sku: string) => msg("parity-pin", "differs", { name: quote(name), sku }),
+  parityNoInstructions: (name: string, sku: string) => msg("parity-pin", "noInstructions", { name: quote(name), sku }),
 };
 
 /** A finding from a message and where it is: the one way every check makes one. */

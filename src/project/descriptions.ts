@@ -1,0 +1,176 @@
+// Tool descriptions within the tools/list budget (SPEC §2.5): served sizes, caps and the catalog total, the head/tail
+// pointer convention, issue references, pinned phrases, and parity pins across SKUs' instructions.
+import type { DescriptionRow } from "../census.js";
+import type { Loc } from "../facts/types.js";
+import type { Finding } from "../model.js";
+import type { SkuContext } from "./context.js";
+import { findingOf, messages, type Message } from "./messages.js";
+import type { SkuTools } from "./tools.js";
+
+export interface ServedTool {
+  sku: string;
+  tool: string;
+  /** Absolute path of the file whose code gives the description. */
+  file: string;
+  /** The served text (the head, when split), or null when the census cannot see it. */
+  head: string | null;
+  /** The reading guide's text for the tool, when it has one. */
+  tail: string | null;
+  loc: Loc | null;
+  end: Loc | null;
+}
+
+export interface SkuDescriptions {
+  rows: DescriptionRow[];
+  served: ServedTool[];
+  findings: Finding[];
+}
+
+/** Issue references no reader of a tool list can follow: `#1234` (also in `Closes #12`), `GH-12`. */
+const ISSUE_REFERENCE = /(?<![\w&#])#\d+\b|\bGH-\d+\b/gi;
+
+export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescriptions {
+  const { config, sku } = ctx;
+  const findings: Finding[] = [];
+  const report = (message: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null): void => {
+    findings.push(findingOf(message, ctx.rel(file), loc ?? { line: 1, column: 1 }, end ?? undefined, sku.name, tool));
+  };
+  const pointer = config.descriptions.pointer;
+  const tails = readGuide(ctx, report);
+  const guideRel = sku.guide ? ctx.rel(sku.guide) : "the guide module";
+
+  const served: ServedTool[] = [];
+  for (const tool of tools.tools) {
+    if (tool.name === null) continue; // the tool's name is unknown: nothing to key a description or a tail by
+    const fact = tool.fact;
+    let head: string | null = "";
+    if (fact.description) {
+      const resolved = ctx.resolveStr(tool.file, fact.description);
+      if (resolved.known) head = resolved.value;
+      else {
+        head = null;
+        report(messages.descriptionUnknown(tool.name, resolved.why), tool.file, fact.descriptionLoc, fact.descriptionEnd, tool.name);
+      }
+    }
+    const tail = tails.get(tool.name)?.text ?? null;
+    served.push({ sku: sku.name, tool: tool.name, file: tool.file, head, tail, loc: fact.descriptionLoc ?? fact.loc, end: fact.descriptionEnd });
+  }
+
+  const rows: DescriptionRow[] = [];
+  const toolNames = new Set(served.map((s) => s.tool));
+  for (const s of served) {
+    const cap = config.descriptions.caps[s.tool] ?? config.descriptions.cap;
+    const size = s.head?.length ?? 0;
+    rows.push({ sku: sku.name, tool: s.tool, served: size, tail: s.tail === null ? null : s.tail.length, cap });
+    if (s.head === null) continue;
+    if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), s.file, s.loc, s.end, s.tool);
+    const pointed = s.head.trimEnd().endsWith(pointer);
+    if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
+    if (!tails.has(s.tool) && pointed) report(messages.noTail(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
+    for (const m of s.head.matchAll(ISSUE_REFERENCE)) report(messages.issueRef(s.tool, m[0]), s.file, s.loc, s.end, s.tool);
+    for (const phrase of config.descriptions.pins[s.tool] ?? []) {
+      if (!s.head.includes(phrase)) report(messages.pinMissing(s.tool, phrase), s.file, s.loc, s.end, s.tool);
+    }
+  }
+  for (const [key, tail] of tails) {
+    if (!toolNames.has(key) && sku.guide) report(messages.staleTail(key, guideRel, sku.name), sku.guide, tail.loc, tail.end, null);
+  }
+
+  const total = rows.reduce((n, r) => n + r.served, 0);
+  const budget = config.descriptions.total;
+  if (budget !== null && total > budget) {
+    const largest = [...rows]
+      .sort((a, b) => b.served - a.served || (a.tool < b.tool ? -1 : 1))
+      .slice(0, 3)
+      .map((r) => `${r.tool} ${r.served}`)
+      .join(", ");
+    const at = config.positionOf(["descriptions", "total"]) ?? { line: 1, column: 1 };
+    findings.push(findingOf(messages.overTotal(sku.name, total, budget, largest), ctx.rel(config.configFile), at, undefined, sku.name, null));
+  }
+
+  checkParity(ctx, findings);
+  rows.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+  return { rows, served, findings };
+}
+
+interface Tail {
+  text: string;
+  loc: Loc;
+  end: Loc;
+}
+
+/** The guide module's tails by tool name: every entry of its exported top-level object literals. */
+function readGuide(ctx: SkuContext, report: (m: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void): Map<string, Tail> {
+  const tails = new Map<string, Tail>();
+  const guide = ctx.sku.guide;
+  if (!guide) return tails;
+  const facts = ctx.facts(guide);
+  if (!facts) return tails; // its parse error says why
+  const exported = new Set(facts.exports.flatMap((e) => ("local" in e ? [e.local] : [])));
+  const guideRel = ctx.rel(guide);
+  for (const [name, entries] of Object.entries(facts.objects)) {
+    if (!exported.has(name)) continue;
+    for (const entry of entries) {
+      const key = ctx.resolveStr(guide, entry.key);
+      if (!key.known) {
+        report(messages.unknownTail("(a computed key)", guideRel, key.why), guide, entry.loc, entry.end, null);
+        continue;
+      }
+      const value = ctx.resolveStr(guide, entry.value);
+      if (!value.known) {
+        report(messages.unknownTail(JSON.stringify(key.value), guideRel, value.why), guide, entry.valueLoc, entry.end, key.value);
+        continue;
+      }
+      tails.set(key.value, { text: value.value, loc: entry.loc, end: entry.end });
+    }
+  }
+  return tails;
+}
+
+/** Each parity pin must occur, byte for byte, in one of the exported strings of the SKU's instructions module. */
+function checkParity(ctx: SkuContext, findings: Finding[]): void {
+  const { config, sku } = ctx;
+  if (config.parity.length === 0) return;
+  if (!sku.instructions) {
+    const skuIndex = config.skus.indexOf(sku);
+    const at = config.positionOf(["skus", skuIndex]) ?? { line: 1, column: 1 };
+    for (const pin of config.parity) {
+      findings.push(findingOf(messages.parityNoInstructions(pin.name, sku.name), ctx.rel(config.configFile), at, undefined, sku.name, null));
+    }
+    return;
+  }
+  const file = sku.instructions;
+  const facts = ctx.facts(file);
+  if (!facts) return; // its parse error says why
+  const texts: string[] = [];
+  let home: Loc | undefined;
+  for (const e of facts.exports) {
+    if (!("local" in e)) continue;
+    const value = facts.constants[e.local];
+    if (!value || value.k !== "string") continue;
+    const resolved = ctx.resolveStr(file, value.expr);
+    if (!resolved.known) continue;
+    texts.push(resolved.value);
+    home ??= facts.declarations[e.local];
+  }
+  for (const pin of config.parity) {
+    if (texts.some((t) => t.includes(pin.text))) continue;
+    findings.push(findingOf(messages.parityDiffers(pin.name, sku.name), ctx.rel(file), home ?? { line: 1, column: 1 }, undefined, sku.name, null));
+  }
+}
+
+/** Pins that name a tool no SKU has: reported once, at the pin's key in the config. */
+export function checkPinnedTools(ctxs: SkuContext[], served: ServedTool[]): Finding[] {
+  const first = ctxs[0];
+  if (!first) return [];
+  const config = first.config;
+  const names = new Set(served.map((s) => s.tool));
+  const findings: Finding[] = [];
+  for (const tool of Object.keys(config.descriptions.pins)) {
+    if (names.has(tool)) continue;
+    const at = config.positionOf(["descriptions", "pins", tool]) ?? { line: 1, column: 1 };
+    const sku = config.skus.length === 1 ? config.skus[0]!.name : "*";
+    findings.push(findingOf(messages.pinUnknownTool(tool), first.rel(config.configFile), at, undefined, sku, tool));
+  }
+  return findings;
+}
