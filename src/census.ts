@@ -42,8 +42,22 @@ export interface BareSentence {
   end?: { line: number; column: number };
 }
 
+/** One tool's description as served, and its reading guide's text: what `dropcheck` compares between revisions. */
+export interface ServedDescription {
+  sku: string;
+  tool: string;
+  /** Relative to the config's folder. */
+  file: string;
+  /** The served text (the head, when split); null when the census cannot see it. */
+  head: string | null;
+  /** The reading guide's entry for the tool, or null. */
+  tail: string | null;
+}
+
 export interface CensusResult {
   report: Report;
+  /** Every named tool's served description and tail, per SKU. */
+  served: ServedDescription[];
   /** Files that failed to parse (relative paths): writers refuse while this is non-empty. */
   unparsed: string[];
   bareSentences: BareSentence[];

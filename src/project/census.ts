@@ -63,7 +63,10 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
     findings,
     descriptions: analyses.flatMap((a) => a.descriptions.rows),
   };
-  return { report, unparsed, bareSentences, roster, config };
+  const served = analyses.flatMap((a) =>
+    a.descriptions.served.map((s) => ({ sku: s.sku, tool: s.tool, file: rel(s.file), head: s.head, tail: s.tail })),
+  );
+  return { report, served, unparsed, bareSentences, roster, config };
 }
 
 function checkFloors(config: ResolvedConfig, total: Counts, findings: Finding[], rel: (f: string) => string): FloorResult[] {

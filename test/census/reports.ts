@@ -122,6 +122,7 @@ export function censusResult(
   const resolved = config(dir, parts.config);
   return {
     report: parts.report ?? cleanReport(),
+    served: [],
     unparsed: parts.unparsed ?? [],
     bareSentences: parts.bareSentences ?? [],
     roster: {
