@@ -9,6 +9,11 @@ import oneRefusalProducer from "./one-refusal-producer.js";
 import validatorBuildsRefusal from "./validator-builds-refusal.js";
 import floor from "./floor.js";
 import parseError from "./parse-error.js";
+import descriptionBudget from "./description-budget.js";
+import descriptionPointer from "./description-pointer.js";
+import descriptionIssueRef from "./description-issue-ref.js";
+import descriptionPin from "./description-pin.js";
+import parityPin from "./parity-pin.js";
 
 export const rules = {
   "pass-through-producer": passThroughProducer,
@@ -19,6 +24,11 @@ export const rules = {
   "validator-builds-refusal": validatorBuildsRefusal,
   floor,
   "parse-error": parseError,
+  "description-budget": descriptionBudget,
+  "description-pointer": descriptionPointer,
+  "description-issue-ref": descriptionIssueRef,
+  "description-pin": descriptionPin,
+  "parity-pin": parityPin,
 } satisfies Record<string, TSESLint.RuleModule<string, readonly unknown[]>>;
 
 /** The files the rules read: every TypeScript source (the census decides which are in scope). */
