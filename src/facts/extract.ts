@@ -115,7 +115,9 @@ class Extractor {
     };
     visit(this.sf);
     for (const call of calls) this.tryTool(call);
-    for (const [name, node] of this.topLevelByName()) this.facts.functions[name] = this.functionFacts(node);
+    // Only an exported function can be a shared validator: the others' returns need no tracing.
+    const exported = new Set(this.facts.exports.flatMap((e) => ("local" in e ? [e.local] : [])));
+    for (const [name, node] of this.topLevelByName()) this.facts.functions[name] = this.functionFacts(node, exported.has(name));
     for (const node of ifs) this.tryPassThrough(node);
     for (const call of calls) this.tryBuilderCall(call);
     for (const object of objects) this.tryEnvelopeObject(object);
@@ -228,12 +230,12 @@ class Extractor {
     return e;
   }
 
-  private functionFacts(fn: ts.FunctionLikeDeclaration): FunctionFact {
+  private functionFacts(fn: ts.FunctionLikeDeclaration, withReturns: boolean): FunctionFact {
     const returns: ReturnFact[] = [];
     const bareSentences: BareSentenceFact[] = [];
     const take = (expr: ts.Expression): void => {
       const e = peel(expr, false);
-      returns.push({ loc: locOf(e), end: endOf(e), text: shortText(e), operands: operandsOf(e) });
+      if (withReturns) returns.push({ loc: locOf(e), end: endOf(e), text: shortText(e), operands: operandsOf(e) });
       bareSentences.push(...bareSentencesOf(e));
     };
     const body = fn.body;
@@ -331,7 +333,7 @@ class Extractor {
       descriptionLoc: description ? locOf(description) : null,
       descriptionEnd: description ? endOf(description) : null,
       handler: handler!,
-      bareSentences: fnNode ? this.functionFacts(fnNode).bareSentences : [],
+      bareSentences: fnNode ? this.functionFacts(fnNode, false).bareSentences : [],
     });
   }
 

@@ -343,7 +343,7 @@ function surveyWrites(owner: Owner, binding: Binding, reference: ts.Identifier):
     anchors.push(node);
   };
 
-  const visit = (node: ts.Node, nested: boolean): void => {
+  const inspect = (node: ts.Node, nested: boolean): void => {
     if (ts.isVariableDeclaration(node) && !isLoopVariable(node) && !ts.isCatchClause(node.parent)) {
       const init = node.initializer;
       for (const t of bindingTargets(node.name)) {
@@ -386,9 +386,6 @@ function surveyWrites(owner: Owner, binding: Binding, reference: ts.Identifier):
     ) {
       anchors.push(node);
     }
-    ts.forEachChild(node, (child) => {
-      visit(child, nested || isBoundary(child));
-    });
   };
 
   const recordAssignment = (node: ts.BinaryExpression, nested: boolean): void => {
@@ -409,6 +406,49 @@ function surveyWrites(owner: Owner, binding: Binding, reference: ts.Identifier):
     if (target) record(node, nested, withDefault({ kind: "assignment", node, value: node.right }, target.defaultValue), false);
   };
 
+  for (const { node, nested } of candidatesOf(owner)) inspect(node, nested);
+
+  const relevant = new Set<ts.Node>();
+  for (const anchor of anchors) {
+    for (let n: ts.Node | undefined = anchor; n && n !== owner && !relevant.has(n); n = n.parent) relevant.add(n);
+  }
+  return { writes, closures, relevant };
+}
+
+interface Candidate {
+  node: ts.Node;
+  /** Inside a function nested in the owner. */
+  nested: boolean;
+}
+
+const candidateCache = new WeakMap<ts.Node, Candidate[]>();
+
+/**
+ * The nodes of an owner that may write a variable or end a path, in source order: one walk per function, shared by
+ * every variable traced in it (a tool body with many pass-throughs is walked once, not once per pass-through).
+ */
+function candidatesOf(owner: Owner): Candidate[] {
+  let list = candidateCache.get(owner);
+  if (list) return list;
+  list = [];
+  const out = list;
+  const visit = (node: ts.Node, nested: boolean): void => {
+    if (
+      ts.isVariableDeclaration(node) ||
+      ts.isParameter(node) ||
+      ts.isCatchClause(node) ||
+      ts.isForOfStatement(node) ||
+      ts.isForInStatement(node) ||
+      (ts.isBinaryExpression(node) && isAssignmentOperator(node.operatorToken.kind)) ||
+      isUpdate(node) ||
+      (!nested && (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node)))
+    ) {
+      out.push({ node, nested });
+    }
+    ts.forEachChild(node, (child) => {
+      visit(child, nested || isBoundary(child));
+    });
+  };
   if (ts.isSourceFile(owner)) {
     for (const statement of owner.statements) visit(statement, isBoundary(statement));
   } else {
@@ -416,12 +456,8 @@ function surveyWrites(owner: Owner, binding: Binding, reference: ts.Identifier):
       visit(child, isBoundary(child));
     });
   }
-
-  const relevant = new Set<ts.Node>();
-  for (const anchor of anchors) {
-    for (let n: ts.Node | undefined = anchor; n && n !== owner && !relevant.has(n); n = n.parent) relevant.add(n);
-  }
-  return { writes, closures, relevant };
+  candidateCache.set(owner, list);
+  return list;
 }
 
 function join(a: State, b: State): State {

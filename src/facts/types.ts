@@ -83,7 +83,8 @@ export interface FunctionFact {
   loc: Loc;
   /** The end of the function's name (or of its first line's start token when anonymous). */
   end: Loc;
-  /** Returns directly in the body (not in nested functions); an expression-bodied arrow is one return. */
+  /** Returns directly in the body (not in nested functions); an expression-bodied arrow is one return. Only for
+   * exported functions (the only ones that can be shared validators); empty for the others. */
   returns: ReturnFact[];
   /** The bare sentences among those returns (used when the function is a tool's handler). */
   bareSentences: BareSentenceFact[];
