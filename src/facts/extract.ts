@@ -66,6 +66,7 @@ function emptyFacts(): FileFacts {
     exports: [],
     constants: {},
     declarations: {},
+    factories: {},
     objects: {},
     functions: {},
     tools: [],
@@ -176,6 +177,9 @@ class Extractor {
         if (!ts.isIdentifier(d.name)) continue;
         this.facts.declarations[d.name.text] = locOf(d);
         const init = d.initializer && peel(d.initializer, false);
+        if (init && ts.isCallExpression(init) && !this.unwrapToFunction(init)) {
+          this.facts.factories[d.name.text] = { loc: locOf(d), end: endOf(d.name), callee: calledName(init) ?? shortText(init.expression, 40) };
+        }
         if (!init || !ts.isObjectLiteralExpression(init)) continue;
         const entries: ObjectEntryFact[] = [];
         for (const p of init.properties) {
@@ -267,7 +271,9 @@ class Extractor {
     const last = args[args.length - 1];
     if (args.length < 2 || !first || !last) return;
     const handlerExpr = this.unwrapAdapters(last);
-    if (!isFunctionLike(handlerExpr) && !ts.isIdentifier(handlerExpr)) return;
+    const followable = isFunctionLike(handlerExpr) || ts.isIdentifier(handlerExpr);
+    // Not a tool registration unless the name is a string: `x.tool(a, b)` of another API stays out of the census.
+    if (!followable && !isStringLike(peel(first, false)) && evaluateString(first).k !== "str") return;
     let description: ts.Expression | undefined;
     const second = args.length >= 3 ? args[1] : undefined;
     if (second) {
@@ -276,6 +282,18 @@ class Extractor {
       else if (isStringLike(s) || isStringConcatenation(s) || ts.isIdentifier(s)) description = s;
     }
     this.addTool("register", call, first, description, handlerExpr);
+  }
+
+  /** Why a handler expression is not a function the census can follow, and what to do, for the finding that says so. */
+  private unfollowable(expr: ts.Expression): { why: string; fix?: string } {
+    if (ts.isCallExpression(expr)) {
+      const name = calledName(expr) ?? shortText(expr.expression, 40);
+      return {
+        why: `the handler is wrapped in \`${name}(…)\`, which is not a configured adapter`,
+        fix: `add "${name}" to discovery.adapters in the config if it returns the function it wraps`,
+      };
+    }
+    return { why: `the handler \`${shortText(expr, 40)}\` is not a function the census can follow` };
   }
 
   private tryDefinedTool(call: ts.CallExpression): void {
@@ -319,7 +337,7 @@ class Extractor {
       const resolved = this.resolveHandler(body);
       if ("node" in resolved) fnNode = resolved.node;
       handler = "handler" in resolved ? resolved.handler : { k: "inline", loc: locOf(body) };
-    } else handler = { k: "missing", why: `the handler \`${shortText(body, 40)}\` is not a function the census can follow` };
+    } else handler = { k: "missing", ...this.unfollowable(body) };
     if (fnNode) {
       handler = { k: "inline", loc: locOf(fnNode) };
       if (!this.toolBodies.has(fnNode)) this.toolBodies.set(fnNode, index);
@@ -593,8 +611,8 @@ function typeofGuard(c: ts.BinaryExpression, path: ts.Expression): boolean {
     const lit = peel(b, false);
     if (!ts.isTypeOfExpression(t) || !samePath(t.expression, path)) continue;
     if (!ts.isStringLiteral(lit) && !ts.isNoSubstitutionTemplateLiteral(lit)) continue;
-    // `typeof P === "string"` (any type but "undefined") or `typeof P !== "undefined"`.
-    return positive ? lit.text !== "undefined" : lit.text === "undefined";
+    // `typeof P === "string"` (SPEC §2.1), or `typeof P !== "undefined"`; other types are checks on data, not guards.
+    return positive ? lit.text === "string" : lit.text === "undefined";
   }
   return false;
 }

@@ -93,7 +93,7 @@ export interface FunctionFact {
 export type HandlerFact =
   | { k: "inline"; loc: Loc }
   | { k: "import"; module: string; name: string; local: string }
-  | { k: "missing"; why: string };
+  | { k: "missing"; why: string; /** What to do about it, when it is not the usual advice. */ fix?: string };
 
 export interface ToolFact {
   form: "register" | "definer";
@@ -171,6 +171,8 @@ export interface FileFacts {
   constants: Record<string, ConstValue>;
   /** Where each top-level `const` is declared, by local name. */
   declarations: Record<string, Loc>;
+  /** Top-level `const`s whose value a call makes (`const validateRows = rangeValidator(…)`), by local name. */
+  factories: Record<string, { loc: Loc; end: Loc; callee: string }>;
   /** Top-level `const` object literals (with or without `as const`), by local name: the guide module's tails. */
   objects: Record<string, ObjectEntryFact[]>;
   /** Top-level functions by local name: declarations and `const f = (…) => …` / function expressions. */

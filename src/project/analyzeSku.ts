@@ -64,7 +64,7 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   }
 
   counts.tools = tools.tools.length;
-  for (const u of tools.unfollowed) report(messages.handlerNotFollowed(u.tool, u.why), u.file, u.loc, undefined, u.tool);
+  for (const u of tools.unfollowed) report(messages.handlerNotFollowed(u.tool, u.why, u.fix), u.file, u.loc, undefined, u.tool);
 
   const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
   checkBuilds(ctx, files, tools, counts, report);
@@ -205,6 +205,9 @@ function describeBuild(build: BuildFact): string {
 }
 
 function fromEnvelope(ctx: SkuContext, fn: string): boolean {
+  // The runtime module builds the default words; with other words configured, its producers are not this contract's.
+  const words = ctx.config.contract.words;
+  if (words.failure !== "error" || words.refusal !== "invalid") return false;
   if (!ctx.facts(ctx.sku.helpers) || ctx.facts(ctx.sku.helpers)!.functions[fn]) return false;
   const followed = ctx.graph.followExport(ctx.sku.helpers, fn);
   return followed.ok && followed.file === ENVELOPE_MODULE;
@@ -240,7 +243,16 @@ function checkValidators(ctx: SkuContext, counts: Counts, report: Report): void 
       if (ctx.producerOf(followed)?.category !== "validator") continue;
       const key = `${followed.file}#${followed.local}`;
       if (seen.has(key)) continue;
-      const fn = ctx.facts(followed.file)?.functions[followed.local];
+      const declaring = ctx.facts(followed.file);
+      const fn = declaring?.functions[followed.local];
+      const factory = declaring?.factories[followed.local];
+      if (!fn && factory) {
+        // Made at run time by another function: unknown is not a pass.
+        seen.add(key);
+        counts.validators++;
+        report(messages.validatorFactory(entry.name, factory.callee, ctx.config.contract.refusal), followed.file, factory.loc, factory.end, null);
+        continue;
+      }
       if (!fn) continue; // a constant, type or class: nothing returns
       seen.add(key);
       counts.validators++;

@@ -32,6 +32,8 @@ export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
 export class FactStore {
   private readonly cache = new Map<string, Entry>();
   private readonly existence = new Map<string, boolean>();
+  /** Texts given for files no census has read yet: used when one does. */
+  private readonly pending = new Map<string, string>();
   /** Bumped whenever any file's facts change: results computed from an older version are stale. */
   version = 0;
   /** How many times a file's facts were extracted (each parse costs; an editor's keystroke should cost one). */
@@ -42,7 +44,14 @@ export class FactStore {
   get(file: string): StoredFacts {
     let entry = this.cache.get(file);
     if (!entry) {
-      entry = this.load(file);
+      const text = this.pending.get(file);
+      if (text !== undefined) {
+        this.pending.delete(file);
+        this.extractions++;
+        entry = { file, text, source: { buffer: true }, facts: extractFileFacts(file, text, this.options) };
+      } else {
+        entry = this.load(file);
+      }
       this.cache.set(file, entry);
     }
     return entry;
@@ -55,6 +64,11 @@ export class FactStore {
   setText(file: string, text: string): void {
     const entry = this.cache.get(file);
     if (entry && entry.text === text) return;
+    if (!entry) {
+      // Nothing computed so far read this file, so nothing computed so far is stale: keep the text for when it is read.
+      this.pending.set(file, text);
+      return;
+    }
     this.extractions++;
     this.cache.set(file, { file, text, source: { buffer: true }, facts: extractFileFacts(file, text, this.options) });
     this.existence.set(file, true);
@@ -84,6 +98,7 @@ export class FactStore {
 
   /** Whether a file exists and can be read (for module resolution). */
   exists(file: string): boolean {
+    if (this.pending.has(file)) return true;
     const known = this.existence.get(file);
     if (known !== undefined) return known;
     const cached = this.cache.get(file);

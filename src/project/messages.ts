@@ -17,7 +17,7 @@ export const MESSAGES = {
     unknownTool:
       "A tool whose name the census cannot see ({{why}}) returns the bare sentence {{sentence}}; give the tool a constant name and return an envelope or roster the sentence",
     handlerNotFollowed:
-      "{{tool}}the census cannot see this tool's body, so it cannot check its bare sentences: {{why}}; pass a function declared in this file or imported from a module of the monitor",
+      "{{tool}}the census cannot see this tool's body, so it cannot check its bare sentences: {{why}}; {{fix}}",
     stale:
       "Roster entry for tool {{tool}} in {{file}} ({{sentence}}) matches no bare sentence in the code; remove it (payload-census roster --write)",
     staleCount:
@@ -44,6 +44,8 @@ export const MESSAGES = {
     count: "{{fn}} in {{helpers}} builds the word {{word}} {{times}}; it must build it exactly once, so that it is the word's one producer",
   },
   "validator-builds-refusal": {
+    factory:
+      "Validator {{name}} is made by a call to {{callee}}(…), whose returns the census cannot see; declare it as a function that returns null or {{refusal}}(parameter, sentence)",
     returns:
       "Validator {{name}} returns `{{text}}`: {{reason}}; a validator returns null when the input is fine, else {{refusal}}(parameter, sentence) or another shared validator's result",
   },
@@ -124,7 +126,8 @@ export const messages = {
   unrosteredExtra: (tool: string, sentence: string, count: number) =>
     msg("bare-sentence-roster", "unrosteredExtra", { tool, sentence: quote(sentence), count }),
   unrosteredUnknownTool: (sentence: string, why: string) => msg("bare-sentence-roster", "unknownTool", { sentence: quote(sentence), why }),
-  handlerNotFollowed: (tool: string | null, why: string) => msg("bare-sentence-roster", "handlerNotFollowed", { tool: toolPrefix(tool), why }),
+  handlerNotFollowed: (tool: string | null, why: string, fix = "pass a function declared in this file or imported from a module of the monitor") =>
+    msg("bare-sentence-roster", "handlerNotFollowed", { tool: toolPrefix(tool), why, fix }),
   stale: (tool: string, file: string, sentence: string, expected: number, found: number) =>
     found === 0
       ? msg("bare-sentence-roster", "stale", { tool, file, sentence: quote(sentence) })
@@ -144,6 +147,8 @@ export const messages = {
   producerCount: (rule: "one-failure-producer" | "one-refusal-producer", fn: string, helpers: string, word: string, count: number) =>
     msg(rule, "count", { fn, helpers, word: quote(word), times: count === 0 ? "nowhere" : `${count} times` }),
 
+  validatorFactory: (name: string, callee: string, refusal: string) =>
+    msg("validator-builds-refusal", "factory", { name, callee, refusal }),
   validator: (name: string, text: string, reason: string, refusal: string) =>
     msg("validator-builds-refusal", "returns", { name, text, reason, refusal }),
 

@@ -27,7 +27,7 @@ export interface SkuTools {
   toolAt(file: string, site: Site): string | null;
   bareSentences: BareSentenceSite[];
   /** Handlers the census could not follow. */
-  unfollowed: { file: string; loc: Loc; tool: string | null; why: string }[];
+  unfollowed: { file: string; loc: Loc; tool: string | null; why: string; fix?: string }[];
 }
 
 export function collectTools(ctx: SkuContext, toolFiles: readonly string[]): SkuTools {
@@ -68,7 +68,8 @@ export function collectTools(ctx: SkuContext, toolFiles: readonly string[]): Sku
         if (!importedHandlers.has(`${followed.file}#${followed.local}`)) importedHandlers.set(`${followed.file}#${followed.local}`, tool.name);
         for (const s of fn.bareSentences) bareSentences.push(sentences(s, followed.file));
       } else {
-        unfollowed.push({ file, loc: fact.loc, tool: tool.name, why: fact.handler.why });
+        const { why, fix } = fact.handler;
+        unfollowed.push(fix === undefined ? { file, loc: fact.loc, tool: tool.name, why } : { file, loc: fact.loc, tool: tool.name, why, fix });
       }
     }
     byFileIndex.set(file, list);
