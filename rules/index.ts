@@ -31,8 +31,8 @@ export const rules = {
   "parity-pin": parityPin,
 } satisfies Record<string, TSESLint.RuleModule<string, readonly unknown[]>>;
 
-/** The files the rules read: every TypeScript source (the census decides which are in scope). */
-export const FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"];
+/** The files the rules read: every TypeScript and JavaScript source (the census decides which are in scope). */
+export const FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"];
 
 interface PayloadCensusPlugin extends TSESLint.FlatConfig.Plugin {
   meta: { name: string; version: string };

@@ -5,8 +5,24 @@ export { ts };
 
 /** Parses one file's text the way every front end of the census does. */
 export function parseSource(fileName: string, text: string): ts.SourceFile {
-  const kind = /\.[cm]?tsx$/i.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+}
+
+/** How TypeScript reads a file, by its extension, as typescript-eslint does: JSX only where the extension says so. */
+function scriptKind(fileName: string): ts.ScriptKind {
+  const ext = fileName.slice(fileName.lastIndexOf(".")).toLowerCase();
+  switch (ext) {
+    case ".tsx":
+      return ts.ScriptKind.TSX;
+    case ".js":
+    case ".mjs":
+    case ".cjs":
+      return ts.ScriptKind.JS;
+    case ".jsx":
+      return ts.ScriptKind.JSX;
+    default:
+      return ts.ScriptKind.TS;
+  }
 }
 
 /** Syntax errors the parser recorded while building the tree (an internal field typescript-estree reads too). */

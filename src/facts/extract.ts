@@ -13,6 +13,7 @@ import type {
   FunctionFact,
   HandlerFact,
   ImportFact,
+  Loc,
   ObjectEntryFact,
   PassThroughFact,
   ReturnFact,
@@ -81,6 +82,8 @@ class Extractor {
   private readonly toolBodies = new Map<ts.Node, number>();
   /** Top-level function nodes, to their local name. */
   private readonly topLevel = new Map<ts.Node, string>();
+  /** Where a function bound to a `const` is declared (for findings about the function as a whole). */
+  private readonly declaredAt = new Map<ts.Node, { loc: Loc; end: Loc }>();
   private readonly register: Set<string>;
   private readonly adapters: Set<string>;
   private readonly definers: Set<string>;
@@ -204,7 +207,11 @@ class Extractor {
         for (const d of s.declarationList.declarations) {
           if (!ts.isIdentifier(d.name) || !d.initializer) continue;
           const fn = this.unwrapToFunction(d.initializer);
-          if (fn) this.topLevel.set(fn, d.name.text);
+          if (fn) {
+            this.topLevel.set(fn, d.name.text);
+            // Its home is the declaration that names it: `export const formatError = …` up to the name.
+            this.declaredAt.set(fn, { loc: locOf(s.declarationList.declarations.length === 1 ? s : d), end: endOf(d.name) });
+          }
         }
       } else if (ts.isExportAssignment(s)) {
         const fn = this.unwrapToFunction(s.expression);
@@ -252,6 +259,8 @@ class Extractor {
       };
       ts.forEachChild(body, visit);
     }
+    const declared = this.declaredAt.get(fn);
+    if (declared) return { ...declared, returns, bareSentences };
     const name = fn.name ?? fn.getFirstToken();
     return { loc: locOf(fn), end: name ? endOf(name) : endOf(fn), returns, bareSentences };
   }
@@ -274,14 +283,36 @@ class Extractor {
     const followable = isFunctionLike(handlerExpr) || ts.isIdentifier(handlerExpr);
     // Not a tool registration unless the name is a string: `x.tool(a, b)` of another API stays out of the census.
     if (!followable && !isStringLike(peel(first, false)) && evaluateString(first).k !== "str") return;
-    let description: ts.Expression | undefined;
     const second = args.length >= 3 ? args[1] : undefined;
-    if (second) {
-      const s = peel(second, false);
-      if (ts.isObjectLiteralExpression(s)) description = propertyValue(s, "description");
-      else if (isStringLike(s) || isStringConcatenation(s) || ts.isIdentifier(s)) description = s;
-    }
+    const description = second ? this.registeredDescription(calledName(call)!, second) : undefined;
     this.addTool("register", call, first, description, handlerExpr);
+  }
+
+  /**
+   * The description of a registration. `server.tool(name, description?, paramsSchema?, annotations?, handler)`: a
+   * second argument that is not an object is the description, an object is the parameters' schema. Any other
+   * registration method takes `(name, config, handler)`, and the description is the config's `description`.
+   */
+  private registeredDescription(method: string, second: ts.Expression): ts.Expression | undefined {
+    const s = peel(second, false);
+    const object = ts.isObjectLiteralExpression(s) ? s : this.constObject(s);
+    if (method === "tool") {
+      if (object || isFunctionLike(s)) return undefined;
+      return s;
+    }
+    if (object) return propertyValue(object, "description");
+    // A config the census cannot read: its description is unknown, and the finding will say why.
+    return s;
+  }
+
+  /** The object literal a `const` identifier is bound to, if it is. */
+  private constObject(expr: ts.Expression): ts.ObjectLiteralExpression | undefined {
+    if (!ts.isIdentifier(expr)) return undefined;
+    const decl = resolveBinding(expr)?.declaration;
+    if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isVariableDeclarationList(decl.parent)) return undefined;
+    if (declarationListKind(decl.parent) !== "const") return undefined;
+    const init = peel(decl.initializer, false);
+    return ts.isObjectLiteralExpression(init) ? init : undefined;
   }
 
   /** Why a handler expression is not a function the census can follow, and what to do, for the finding that says so. */
@@ -430,13 +461,22 @@ class Extractor {
     const hints = call.arguments[2] && peel(call.arguments[2], false);
     const parameter = hints && ts.isObjectLiteralExpression(hints) ? propertyValue(hints, "parameter") : undefined;
     const qualifier = ts.isPropertyAccessExpression(callee) ? `${callee.expression.getText(this.sf)}.` : "";
-    const bound = this.options.producers.filter((name) => {
+    const bound: string[] = [];
+    const taken: string[] = [];
+    for (const name of this.options.producers) {
       const probe = ts.factory.createIdentifier(name);
-      // Resolve the name as if written at the call: a binding in scope there means no import is needed.
+      // Resolve the name as if written at the call: is it the producer (imported or declared), or something else?
       (probe as { parent: ts.Node }).parent = call;
-      return resolveBinding(probe) !== undefined;
-    });
-    const rewrite: NonNullable<BuildFact["rewrite"]> = { args, qualifier, bound };
+      const binding = resolveBinding(probe);
+      if (!binding) continue;
+      const d = binding.declaration;
+      const isProducer =
+        binding.kind === "function" ||
+        (ts.isImportSpecifier(d) && (d.propertyName ?? d.name).text === name) ||
+        (binding.kind === "const" && ts.isVariableDeclaration(d) && !!d.initializer && !!this.unwrapToFunction(d.initializer));
+      (isProducer ? bound : taken).push(name);
+    }
+    const rewrite: NonNullable<BuildFact["rewrite"]> = { args, qualifier, bound, taken };
     if (parameter) rewrite.parameter = parameter.getText(this.sf);
     if (ref.k === "import" && !qualifier) {
       const decl = this.sf.statements.find(

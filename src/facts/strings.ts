@@ -342,7 +342,11 @@ function arrayJoin(call: ts.CallExpression, context: Context): Value | undefined
     const binding = resolveBinding(array);
     const declaration = binding?.declaration;
     if (binding?.kind === "const" && declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) {
-      array = unwrap(declaration.initializer);
+      // Like an object, an array bound to a name is fixed only `as const`: otherwise `push` may change it.
+      const init = declaration.initializer;
+      const asConst = (ts.isAsExpression(init) || ts.isTypeAssertionExpression(init)) && ts.isConstTypeReference(init.type);
+      if (!asConst) return unknownAt(`\`${array.text}\` is not \`as const\`: its elements may change`, array);
+      array = unwrap(init);
     }
   }
   if (!ts.isArrayLiteralExpression(array)) return undefined;

@@ -134,8 +134,10 @@ export interface BuildFact {
     parameter?: string;
     /** `h.` for a namespace call `h.status(…)`, else "". */
     qualifier: string;
-    /** The producer names (failure, refusal) that are already bound where the call is. */
+    /** The producer names (failure, refusal) that are already bound to the producer where the call is. */
     bound: string[];
+    /** The producer names bound to something else where the call is (a local variable): a rewrite would call it. */
+    taken: string[];
     /** Where to add a named import next to the builder's, when it was imported by name: offset after the last specifier. */
     importAfter?: number;
   };

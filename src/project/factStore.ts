@@ -14,8 +14,11 @@ export interface StoredFacts {
 
 interface Entry extends StoredFacts {
   text: string | undefined;
-  /** Where the text came from: the disk (with its stamp, to notice later writes) or an editor's buffer. */
-  source: { disk: string } | { buffer: true };
+  /**
+   * Where the text came from: the disk (with its stamp, to notice later writes) or a linter's buffer (with the disk's
+   * stamp when it was given: a later write to the file, a save or a pull, makes the disk the truth again).
+   */
+  source: { disk: string } | { buffer: true; diskThen: string | undefined };
 }
 
 export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
@@ -48,7 +51,7 @@ export class FactStore {
       if (text !== undefined) {
         this.pending.delete(file);
         this.extractions++;
-        entry = { file, text, source: { buffer: true }, facts: extractFileFacts(file, text, this.options) };
+        entry = { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: extractFileFacts(file, text, this.options) };
       } else {
         entry = this.load(file);
       }
@@ -70,7 +73,7 @@ export class FactStore {
       return;
     }
     this.extractions++;
-    this.cache.set(file, { file, text, source: { buffer: true }, facts: extractFileFacts(file, text, this.options) });
+    this.cache.set(file, { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: extractFileFacts(file, text, this.options) });
     this.existence.set(file, true);
     this.version++;
   }
@@ -79,8 +82,8 @@ export class FactStore {
   revalidate(): boolean {
     let changed = false;
     for (const [file, entry] of this.cache) {
-      if (!("disk" in entry.source)) continue;
-      if (stampOf(file) !== entry.source.disk) {
+      const then = "disk" in entry.source ? entry.source.disk : entry.source.diskThen;
+      if (stampOf(file) !== then) {
         this.cache.delete(file);
         changed = true;
       }
