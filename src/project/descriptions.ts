@@ -66,7 +66,10 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
     if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), s.file, s.loc, s.end, s.tool);
     const pointed = s.head.trimEnd().endsWith(pointer);
     if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
-    if (!tails.has(s.tool) && pointed) report(messages.noTail(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
+    if (!tails.has(s.tool) && pointed) {
+      const message = sku.guide ? messages.noTail(s.tool, guideRel, pointer) : messages.noGuide(s.tool, pointer, sku.name);
+      report(message, s.file, s.loc, s.end, s.tool);
+    }
     for (const m of s.head.matchAll(ISSUE_REFERENCE)) report(messages.issueRef(s.tool, m[0]), s.file, s.loc, s.end, s.tool);
     for (const phrase of config.descriptions.pins[s.tool] ?? []) {
       if (!s.head.includes(phrase)) report(messages.pinMissing(s.tool, phrase), s.file, s.loc, s.end, s.tool);
@@ -143,20 +146,46 @@ function checkParity(ctx: SkuContext, findings: Finding[]): void {
   const facts = ctx.facts(file);
   if (!facts) return; // its parse error says why
   const texts: string[] = [];
+  const unseen: string[] = [];
   let home: Loc | undefined;
   for (const e of facts.exports) {
     if (!("local" in e)) continue;
     const value = facts.constants[e.local];
     if (!value || value.k !== "string") continue;
-    const resolved = ctx.resolveStr(file, value.expr);
-    if (!resolved.known) continue;
-    texts.push(resolved.value);
     home ??= facts.declarations[e.local];
+    const resolved = ctx.resolveStr(file, value.expr);
+    if (resolved.known) texts.push(resolved.value);
+    else unseen.push(`\`${e.local}\`: ${resolved.why}`);
   }
+  const at = home ?? { line: 1, column: 1 };
   for (const pin of config.parity) {
     if (texts.some((t) => t.includes(pin.text))) continue;
-    findings.push(findingOf(messages.parityDiffers(pin.name, sku.name), ctx.rel(file), home ?? { line: 1, column: 1 }, undefined, sku.name, null));
+    const message =
+      unseen.length > 0
+        ? messages.parityUnknown(pin.name, sku.name, unseen.join("; "))
+        : messages.parityDiffers(pin.name, sku.name, whereItDiffers(pin.text, texts));
+    findings.push(findingOf(message, ctx.rel(file), at, undefined, sku.name, null));
   }
+}
+
+/**
+ * Where the instructions stop matching the pin: the longest start of the pin they contain, and what follows it on
+ * each side (a prefix that occurs implies every shorter one does, so the length is found by halving).
+ */
+export function whereItDiffers(pin: string, texts: string[]): string {
+  const occurs = (n: number): number => texts.findIndex((t) => t.includes(pin.slice(0, n)));
+  let lo = 0;
+  let hi = pin.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (occurs(mid) >= 0) lo = mid;
+    else hi = mid - 1;
+  }
+  if (lo === 0) return "no part of its start is there";
+  const text = texts[occurs(lo)]!;
+  const at = text.indexOf(pin.slice(0, lo)) + lo;
+  const show = (s: string) => JSON.stringify(s.slice(0, 12));
+  return `the first ${lo} characters match, then the pin has ${show(pin.slice(lo))} where the instructions have ${show(text.slice(at))}`;
 }
 
 /** Pins that name a tool no SKU has: reported once, at the pin's key in the config. */

@@ -66,7 +66,9 @@ export const MESSAGES = {
       "Tool {{tool}} has a reading guide in {{guide}} but its description does not end with the pointer sentence {{pointer}}; end the head with it so clients know the rest is there",
     noTail:
       "Tool {{tool}}'s description ends with the pointer sentence {{pointer}} but {{guide}} has no entry for it; add its tail under {{key}} or drop the pointer",
-    staleTail: "The reading guide entry {{key}} in {{guide}} belongs to no tool of {{sku}}; remove it or correct its key",
+    staleTail: "The reading guide entry {{key}} in {{guide}} belongs to no tool of SKU {{sku}}; remove it or correct its key",
+    noGuide:
+      "Tool {{tool}}'s description ends with the pointer sentence {{pointer}} but SKU {{sku}} has no guide module; set \"guide\" for the SKU in the config and put the tail there, or drop the pointer",
     unknownTail: "The census cannot see the reading guide entry {{key}} in {{guide}} ({{why}}); build it from literals and constants",
   },
   "description-issue-ref": {
@@ -80,9 +82,11 @@ export const MESSAGES = {
   },
   "parity-pin": {
     differs:
-      "Parity pin {{name}} is not byte-identical in the instructions of {{sku}}; copy the shared text exactly as pinned in the config's parity list",
+      "Parity pin {{name}} is not byte-identical in the instructions of SKU {{sku}}: {{where}}; copy the shared text exactly as pinned in the config's parity list",
+    unknownText:
+      "Parity pin {{name}} cannot be checked in SKU {{sku}}: the census cannot see the text of its instructions ({{why}}); build them from literals and constants",
     noInstructions:
-      "Parity pin {{name}} cannot be checked in {{sku}}, which has no instructions module; set \"instructions\" for the SKU in the config",
+      "Parity pin {{name}} cannot be checked in SKU {{sku}}, which has no instructions module; set \"instructions\" for the SKU in the config",
   },
   "parse-error": {
     syntax: "{{file}} does not parse ({{error}}); its facts are left out and its counts cannot be trusted: fix the syntax error",
@@ -170,7 +174,9 @@ export const messages = {
   issueRef: (tool: string, ref: string) => msg("description-issue-ref", "issueRef", { tool, ref: quote(ref) }),
   pinMissing: (tool: string, phrase: string) => msg("description-pin", "missing", { tool, phrase: quote(phrase) }),
   pinUnknownTool: (tool: string) => msg("description-pin", "unknownTool", { tool }),
-  parityDiffers: (name: string, sku: string) => msg("parity-pin", "differs", { name: quote(name), sku }),
+  parityDiffers: (name: string, sku: string, where: string) => msg("parity-pin", "differs", { name: quote(name), sku, where }),
+  parityUnknown: (name: string, sku: string, why: string) => msg("parity-pin", "unknownText", { name: quote(name), sku, why }),
+  noGuide: (tool: string, pointer: string, sku: string) => msg("description-pointer", "noGuide", { tool, pointer: quote(pointer), sku }),
   parityNoInstructions: (name: string, sku: string) => msg("parity-pin", "noInstructions", { name: quote(name), sku }),
 };
 
