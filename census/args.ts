@@ -20,7 +20,11 @@ export type Command =
   | ({ kind: "check"; implicit: boolean } & Common)
   | ({ kind: "roster" } & Common)
   | ({ kind: "floors" } & Common)
-  | ({ kind: "trace"; file: string; line: number } & Common);
+  | ({ kind: "trace"; file: string; line: number } & Common)
+  /** `head` undefined: the working tree as it is. `tools` empty: every tool of the base revision. */
+  | ({ kind: "dropcheck"; base: string; head: string | undefined; tools: string[] } & Common)
+  /** `serve`: the module exporting the server factory, as typed (relative to the working folder). */
+  | ({ kind: "descriptions"; serve: string; sku: string | undefined } & Common);
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
@@ -31,12 +35,25 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
   write: { type: "boolean" },
   raise: { type: "boolean" },
+  base: { type: "string" },
+  head: { type: "string" },
+  serve: { type: "string" },
+  sku: { type: "string" },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
 
-/** The commands that run; `dropcheck` is reserved and answered before these are looked at. */
-const COMMANDS = ["check", "roster", "floors", "trace"] as const;
+const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions"] as const;
+
+/** Flags that belong to one command: given to another, they would be silently ignored, so they are refused. */
+const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; synopsis: string }>> = {
+  write: { command: "roster", synopsis: "payload-census roster --write [DIR]" },
+  raise: { command: "floors", synopsis: "payload-census floors --raise [DIR]" },
+  base: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
+  head: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
+  serve: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
+  sku: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
+};
 
 const HELP_HINT = "(payload-census --help lists commands and flags)";
 
@@ -50,10 +67,6 @@ export function parseCommandLine(argv: readonly string[]): Command {
     tokens: true,
   });
 
-  // `dropcheck` takes flags of its own (--base, --head): answer it before they are judged unknown.
-  if (positionals[0] === "dropcheck") {
-    throw new UsageError("`dropcheck` is not available yet: run `payload-census check` to gate the tree as it is");
-  }
   // As in most CLIs, --help and --version win over whatever else is on the line, even a mistake.
   if (values.help === true) return { kind: "help" };
   if (values.version === true) return { kind: "version" };
@@ -90,8 +103,9 @@ export function parseCommandLine(argv: readonly string[]): Command {
     quiet: values.quiet === true,
   };
 
-  if (values.write === true && kind !== "roster") throw new UsageError("--write belongs to roster: payload-census roster --write [DIR]");
-  if (values.raise === true && kind !== "floors") throw new UsageError("--raise belongs to floors: payload-census floors --raise [DIR]");
+  for (const [name, owner] of Object.entries(OWNED)) {
+    if (values[name] !== undefined && kind !== owner.command) throw new UsageError(`--${name} belongs to ${owner.command}: ${owner.synopsis}`);
+  }
 
   switch (kind) {
     case "check":
@@ -116,7 +130,39 @@ export function parseCommandLine(argv: readonly string[]): Command {
       if (common.quiet) throw new UsageError("--quiet does not apply to trace: its output is the explanation");
       return { kind, ...parseLocation(location), ...common, dir: onlyDir(dirs, "payload-census trace FILE:LINE [DIR]", common) };
     }
+    case "dropcheck": {
+      const base = stringValue(values.base);
+      if (base === undefined) {
+        throw new UsageError("dropcheck needs the revision to compare with: type payload-census dropcheck --base REV [--head REV] [TOOL...], e.g. --base main");
+      }
+      // A tool name never holds a path separator nor is `.`: such a first argument is DIR, every other one a tool.
+      const [first, ...others] = rest;
+      const dir = first !== undefined && looksLikeDir(first) ? first : undefined;
+      const tools = dir === undefined ? rest : others;
+      if (dir !== undefined && common.configFile !== undefined) {
+        throw new UsageError(`both DIR ("${dir}") and --config name the config: give one of them`);
+      }
+      const misplaced = tools.find(looksLikeDir);
+      if (misplaced !== undefined) {
+        throw new UsageError(`"${misplaced}" is not a tool name: DIR comes first, type payload-census dropcheck --base REV [DIR] [TOOL...]`);
+      }
+      return { kind, base, head: stringValue(values.head), tools: [...new Set(tools)], ...common, dir };
+    }
+    case "descriptions": {
+      const serve = stringValue(values.serve);
+      if (serve === undefined) {
+        throw new UsageError(
+          "descriptions measures what a running server serves: type payload-census descriptions --serve MODULE [DIR] (it runs MODULE's code; check prints the static table)",
+        );
+      }
+      return { kind, serve, sku: stringValue(values.sku), ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
+    }
   }
+}
+
+/** `.`, `..`, or anything with a path separator: what DIR looks like and a tool name never does. */
+function looksLikeDir(argument: string): boolean {
+  return argument === "." || argument === ".." || /[\\/]/.test(argument);
 }
 
 /**
@@ -164,6 +210,13 @@ function example(name: OptionName): string {
       return FORMATS.map((f) => `--format ${f}`).join(" or ");
     case "output":
       return "--output FILE, e.g. --output census.json";
+    case "base":
+    case "head":
+      return `--${name} REV, e.g. --${name} main`;
+    case "serve":
+      return "--serve MODULE, e.g. --serve dist/server.js";
+    case "sku":
+      return "--sku NAME, a SKU of the config";
     default:
       return `--${name} VALUE`;
   }
@@ -182,6 +235,11 @@ function nearest(name: string, candidates: string[]): string | undefined {
 
 export function suggestCommand(word: string): string | undefined {
   return nearest(word, [...COMMANDS]);
+}
+
+/** The name among `names` closest to a mistyped one (within two edits), for "did you mean". */
+export function suggestName(word: string, names: readonly string[]): string | undefined {
+  return nearest(word, [...names]);
 }
 
 function editDistance(a: string, b: string): number {

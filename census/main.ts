@@ -1,13 +1,18 @@
 // The CLI's one entry point, separate from bin.ts: argv and an injectable Io in, an exit code out; never process.exit.
 import { statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { loadConfig } from "../src/config/load.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
 import { runCensus, tracePassThrough } from "../src/project/census.js";
 import { parseCommandLine, suggestCommand, type Command } from "./args.js";
 import { colorEnabled } from "./color.js";
+import { dropcheckJson, formatDropcheck } from "./dropcheck/format.js";
+import { runDropcheck } from "./dropcheck/run.js";
 import { reporters } from "./reporters/index.js";
+import { compareServed, formatServe, serveJson, type ServeResult } from "./serve/compare.js";
+import { listServedTools } from "./serve/listTools.js";
+import { loadSdk } from "./serve/sdk.js";
 import { formatTrace, traceJson } from "./trace.js";
 import { USAGE } from "./usage.js";
 import { readVersion } from "../src/version.js";
@@ -56,7 +61,9 @@ async function run(command: Command, io: Io): Promise<number> {
       const result = runCensus(load(command, io));
       // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
-      await emit(reporters[command.format](result.report, { color, quiet: command.quiet }), command.output, io);
+      const { total, clientLimits } = result.config.descriptions;
+      const options = { color, quiet: command.quiet, budget: { total, clientLimits } };
+      await emit(reporters[command.format](result.report, options), command.output, io);
       return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
     case "roster": {
@@ -87,7 +94,56 @@ async function run(command: Command, io: Io): Promise<number> {
       await emit(command.format === "json" ? traceJson(trace) : formatTrace(trace, { color }), command.output, io);
       return trace.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
+    case "dropcheck": {
+      const result = await runDropcheck(command, io.cwd);
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      const out = command.format === "json" ? dropcheckJson(result) : formatDropcheck(result, { color, quiet: command.quiet });
+      await emit(out, command.output, io);
+      return result.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    }
+    case "descriptions": {
+      const moduleFile = serveModule(command.serve, io);
+      const config = load(command, io);
+      const sku = pickSku(config, command.sku);
+      const served = await listServedTools(moduleFile, command.serve, loadSdk([moduleFile, import.meta.url]));
+      const statics = runCensus(config).served.filter((s) => s.sku === sku);
+      const tools = compareServed(statics, served);
+      const result: ServeResult = {
+        ok: tools.every((t) => t.status === "same"),
+        sku,
+        module: relative(io.cwd, moduleFile).split(sep).join("/"),
+        tools,
+      };
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      await emit(command.format === "json" ? serveJson(result) : formatServe(result, { color, quiet: command.quiet }), command.output, io);
+      return result.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    }
   }
+}
+
+/** The server module of `descriptions --serve`, absolute; node imports it as it is, so it must be JavaScript. */
+function serveModule(typed: string, io: Io): string {
+  const file = resolve(io.cwd, typed);
+  const ext = extname(file).toLowerCase();
+  if ([".ts", ".mts", ".cts", ".tsx"].includes(ext)) {
+    throw new UsageError(
+      `--serve ${typed} is TypeScript: payload-census imports the module with node as it is and does not compile it; build the monitor and give the built .js (e.g. dist/server.js)`,
+    );
+  }
+  if (![".js", ".mjs", ".cjs"].includes(ext)) throw new UsageError(`--serve ${typed}: give a JavaScript module (.js, .mjs or .cjs) that exports the server factory`);
+  if (!isFile(file)) throw new UsageError(`--serve ${typed}: no such file (MODULE is relative to the current folder)`);
+  return file;
+}
+
+/** The SKU the server is an edition of: named by --sku, or the only one. */
+function pickSku(config: ResolvedConfig, wanted: string | undefined): string {
+  const names = config.skus.map((s) => s.name);
+  if (wanted !== undefined) {
+    if (names.includes(wanted)) return wanted;
+    throw new UsageError(`--sku ${wanted}: no such SKU in the config; its SKUs are ${names.join(", ")}`);
+  }
+  if (names.length === 1) return names[0]!;
+  throw new UsageError(`the config has ${names.length} SKUs (${names.join(", ")}): say which one MODULE serves with --sku NAME`);
 }
 
 /** DIR and --config are typed relative to the working folder; the loader gets absolute paths so Io.cwd is honoured. */
@@ -98,7 +154,7 @@ function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): 
     if (command.kind === "check" && command.implicit && command.dir !== undefined && !looksLikePath(command.dir)) {
       const near = suggestCommand(command.dir);
       throw new UsageError(
-        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors and trace`,
+        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck and descriptions`,
       );
     }
     throw new UsageError(`no such folder: ${command.dir ?? "."} (DIR is the folder holding payload-census.config.json)`);

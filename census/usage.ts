@@ -10,19 +10,34 @@ Commands:
   roster --write [DIR]     rewrite the roster from the code, keeping each entry's note
   floors --raise [DIR]     raise floors to today's counts, never lower them
   trace FILE:LINE [DIR]    show the chain from a pass-through to its producer(s)
-  dropcheck                not available yet
+  dropcheck --base REV [--head REV] [DIR] [TOOL...]
+                           every sentence of each tool's description (head and guide tail) at
+                           REV must still be served at --head (default: the working tree);
+                           reads revisions with git, never touches the working tree or index;
+                           DIR, when given, comes first and holds a / (e.g. ./monitor)
+  descriptions --serve MODULE [--sku NAME] [DIR]
+                           RUNS MODULE's code: imports it (.js/.mjs/.cjs), calls its
+                           createServer (or default export), lists its tools over an in-memory
+                           MCP client and flags every description that differs from the census
 
 Flags:
   -c, --config FILE        the config file (instead of DIR/payload-census.config.json)
-  -f, --format text|json   report format of check and trace (default: text)
-  -o, --output FILE        write the report of check or trace to FILE (atomically) instead of stdout
-  -q, --quiet              check: print only findings, nothing when clean; roster, floors: no summary
+  -f, --format text|json   output format of check, trace, dropcheck and descriptions (default: text)
+  -o, --output FILE        write the output to FILE (atomically) instead of stdout
+  -q, --quiet              check: print only findings, nothing when clean; dropcheck, descriptions:
+                           only the tools that lose or differ; roster, floors: no summary
+      --base REV           dropcheck: the revision whose sentences must survive
+      --head REV           dropcheck: the revision to check (default: the working tree)
+      --serve MODULE       descriptions: the module exporting the server factory
+      --sku NAME           descriptions: the SKU MODULE serves (default: the only one)
   -h, --help               show this help
   -v, --version            print the version
 
 Exit codes:
-  0  clean (trace: the pass-through passes; roster, floors: written)
-  1  findings (trace: the pass-through fails)
+  0  clean (trace: the pass-through passes; roster, floors: written; dropcheck: no sentence
+     lost; descriptions: every served description is the census's)
+  1  findings (trace: the pass-through fails; dropcheck: a sentence is missing or a
+     description cannot be seen; descriptions: a tool differs)
   2  usage or configuration error; roster and floors refuse while a file does not parse
 
 Colour only on a terminal; NO_COLOR turns it off, FORCE_COLOR forces it.

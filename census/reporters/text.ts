@@ -8,23 +8,35 @@ export interface TextOptions {
   color: boolean;
   /** Only the findings, and nothing at all when there are none: for scripts that want silence on success. */
   quiet: boolean;
+  /** What each SKU's descriptions are judged against: the config's, handed over by the CLI. */
+  budget: DescriptionBudget;
+}
+
+/** The parts of the config's `descriptions` the report prints each SKU's catalog against. */
+export interface DescriptionBudget {
+  /** Largest catalog total per SKU; null when none is configured. */
+  total: number | null;
+  /** Tool counts some clients stop at (they send only the first N tools to the model). */
+  clientLimits: readonly number[];
 }
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-/** How many of a SKU's largest served descriptions the summary names. */
-const LARGEST = 3;
+/** The en dash a table prints where a tool has no tail. */
+const NONE = "–";
 
 export function text(report: Report, options: TextOptions): string {
   const c = pc.createColors(options.color);
   const findings = report.findings.map((f) => findingLine(f, c));
   if (options.quiet) return findings.map((line) => line + "\n").join("");
 
-  const blocks: string[][] = report.skus.map((sku) =>
-    countLines(sku.name, sku.counts, 1, report.descriptions.filter((d) => d.sku === sku.name), c),
-  );
-  // One SKU's block already is the total; with several, floors are judged on the sum, so show it.
-  if (report.skus.length !== 1) blocks.push(countLines("total", report.counts, report.skus.length, [], c));
+  const blocks: string[][] = report.skus.map((sku) => [
+    ...countLines(sku.name, sku.counts, 1, c),
+    ...descriptionLines(sku.counts.tools, report.descriptions.filter((d) => d.sku === sku.name), options.budget, c),
+  ]);
+  // One SKU's block already is the total; with several, floors are judged on the sum, so show it. Descriptions are
+  // not summed: each SKU is one server, with a catalog of its own.
+  if (report.skus.length !== 1) blocks.push(countLines("total", report.counts, report.skus.length, c));
   blocks.push(floorLines(report.floors, c));
   if (findings.length > 0) blocks.push(findings);
   blocks.push([verdict(report, c)]);
@@ -36,30 +48,70 @@ export function findingLine(f: Finding, c: Colors): string {
 }
 
 /** `producersExpected`: each SKU has exactly one failure and one refusal producer, so a total expects one per SKU. */
-function countLines(name: string, counts: Counts, producersExpected: number, descriptions: DescriptionRow[], c: Colors): string[] {
+function countLines(name: string, counts: Counts, producersExpected: number, c: Colors): string[] {
   const pt = counts.passThroughs;
   const bs = counts.bareSentences;
   // Numbers that are defects when non-zero are red, so the eye finds them without reading every figure.
   const bad = (n: number): string => (n > 0 ? c.red(String(n)) : String(n));
   const once = (n: number): string => (n === producersExpected ? String(n) : c.red(String(n)));
-  const lines = [
+  return [
     `${c.bold(name)}: ${plural(counts.tools, "tool")} in ${plural(counts.files, "file")} · parse errors ${bad(counts.parseErrors)}`,
     `  pass-throughs ${pt.total}: resolver ${pt.resolver} · validator ${pt.validator} · gate ${pt.gate} · carried ${pt.carried} · unshared ${bad(pt.unshared)}`,
     `  bare sentences ${bs.total}: rostered ${bs.rostered} · unrostered ${bad(bs.unrostered)} · stale ${bad(bs.stale)}`,
     `  hand-built ${bad(counts.handBuilt)} · producers: failure ${once(counts.failureProducers)}, refusal ${once(counts.refusalProducers)} · validators ${counts.validators}`,
   ];
-  if (descriptions.length > 0) lines.push(`  ${descriptionSummary(descriptions, c)}`);
+}
+
+/**
+ * One SKU's catalog: every tool's served size, tail size and cap, largest first (ties by name, so identical input
+ * prints identically); the catalog total against its budget; the tool count against the clients' limits.
+ */
+function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget: DescriptionBudget, c: Colors): string[] {
+  const lines: string[] = [];
+  if (rows.length > 0) {
+    const sorted = [...rows].sort((a, b) => b.served - a.served || compareText(a.tool, b.tool));
+    const cells = sorted.map((d) => ({ tool: d.tool, served: String(d.served), tail: d.tail === null ? NONE : String(d.tail), cap: String(d.cap), over: d.served > d.cap }));
+    const label = "descriptions";
+    // Rows sit two spaces deeper than the header: the name column is as wide as the longest name or the label.
+    const nameWidth = Math.max(label.length - 2, ...cells.map((r) => r.tool.length));
+    const servedWidth = Math.max("served".length, ...cells.map((r) => r.served.length));
+    const tailWidth = Math.max("tail".length, ...cells.map((r) => r.tail.length));
+    const capWidth = Math.max("cap".length, ...cells.map((r) => r.cap.length));
+    lines.push(`  ${label.padEnd(nameWidth + 2)}  ${"served".padStart(servedWidth)}  ${"tail".padStart(tailWidth)}  ${"cap".padStart(capWidth)}`);
+    for (const r of cells) {
+      const served = " ".repeat(servedWidth - r.served.length) + (r.over ? c.red(r.served) : r.served);
+      const row = `    ${r.tool.padEnd(nameWidth)}  ${served}  ${r.tail.padStart(tailWidth)}  ${r.cap.padStart(capWidth)}`;
+      lines.push(r.over ? `${row}  ${c.red("✗ over cap")}` : row);
+    }
+    lines.push(`  ${catalogLine(rows.reduce((sum, d) => sum + d.served, 0), budget.total, c)}`);
+  }
+  const limits = [...new Set(budget.clientLimits)].sort((a, b) => a - b);
+  if (limits.length > 0 && (tools > 0 || rows.length > 0)) lines.push(`  ${clientLimitLine(tools, limits, c)}`);
   return lines;
 }
 
-function descriptionSummary(rows: DescriptionRow[], c: Colors): string {
-  const catalog = rows.reduce((sum, d) => sum + d.served, 0);
-  // Ties broken by name so that identical input prints identically.
-  const largest = [...rows]
-    .sort((a, b) => b.served - a.served || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0))
-    .slice(0, LARGEST)
-    .map((d) => `${d.tool} ${d.served > d.cap ? c.red(String(d.served)) : d.served}/${d.cap}`);
-  return `descriptions ${rows.length}: catalog ${catalog} chars · largest ${largest.join(", ")}`;
+function catalogLine(catalog: number, total: number | null, c: Colors): string {
+  if (total === null) return `catalog ${catalog} chars, no budget configured`;
+  if (catalog <= total) return `catalog ${catalog} chars, budget ${total} ${c.green("✓")}`;
+  return `catalog ${catalog} chars, budget ${total} ${c.red(`✗ over by ${catalog - total}`)}`;
+}
+
+/** Clients that send only the first N tools hide the rest from the model: the first limit passed says how many. */
+function clientLimitLine(tools: number, limits: readonly number[], c: Colors): string {
+  let explained = false;
+  const verdicts = limits.map((limit) => {
+    if (tools <= limit) return `within ${limit} ${c.green("✓")}`;
+    const verdict = `over ${limit} ${c.red("✗")}`;
+    if (explained) return verdict;
+    explained = true;
+    return `${verdict} (clients that send only the first ${limit} tools will not see ${tools - limit} of them)`;
+  });
+  return `${plural(tools, "tool")}: ${verdicts.join(", ")}`;
+}
+
+/** By UTF-16 code units, not locale: the report must come out the same on every machine. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function floorLines(floors: FloorResult[], c: Colors): string[] {

@@ -112,10 +112,66 @@ describe("parseCommandLine", () => {
     );
   });
 
-  it("answers dropcheck as not available yet, whatever its flags", () => {
-    const message = "`dropcheck` is not available yet: run `payload-census check` to gate the tree as it is";
-    expect(usageError(["dropcheck"])).toBe(message);
-    expect(usageError(["dropcheck", "--base", "main", "get_plan"])).toBe(message);
+  it("reads dropcheck: --base, --head, TOOL names, and DIR when the first argument looks like a path", () => {
+    expect(parseCommandLine(["dropcheck", "--base", "main"])).toEqual({
+      kind: "dropcheck",
+      base: "main",
+      head: undefined,
+      tools: [],
+      configFile: undefined,
+      dir: undefined,
+      format: "text",
+      output: undefined,
+      quiet: false,
+    });
+    expect(parseCommandLine(["dropcheck", "--base", "HEAD~1", "--head", "v2", "get_plan", "get_waits", "get_plan"])).toMatchObject({
+      base: "HEAD~1",
+      head: "v2",
+      dir: undefined,
+      // A name typed twice is compared once.
+      tools: ["get_plan", "get_waits"],
+    });
+    expect(parseCommandLine(["dropcheck", "--base=main", "./monitor", "get_plan", "-f", "json"])).toMatchObject({
+      dir: "./monitor",
+      tools: ["get_plan"],
+      format: "json",
+    });
+    expect(parseCommandLine(["dropcheck", "--base", "main", "."])).toMatchObject({ dir: ".", tools: [] });
+    expect(parseCommandLine(["dropcheck", "--base", "main", "-c", "m/x.json", "get.plan"])).toMatchObject({ configFile: "m/x.json", tools: ["get.plan"] });
+  });
+
+  it("wants dropcheck's --base, DIR before the tools, and --base and --head nowhere else", () => {
+    expect(usageError(["dropcheck"])).toBe(
+      "dropcheck needs the revision to compare with: type payload-census dropcheck --base REV [--head REV] [TOOL...], e.g. --base main",
+    );
+    expect(usageError(["dropcheck", "--head", "main"])).toMatch(/^dropcheck needs the revision to compare with/);
+    expect(usageError(["dropcheck", "--base"])).toBe("--base needs a value: --base REV, e.g. --base main");
+    expect(usageError(["descriptions", "--serve", "--quiet"])).toBe("--serve needs a value: --serve MODULE, e.g. --serve dist/server.js");
+    expect(usageError(["dropcheck", "--base", "main", "get_plan", "./m"])).toBe(
+      '"./m" is not a tool name: DIR comes first, type payload-census dropcheck --base REV [DIR] [TOOL...]',
+    );
+    expect(usageError(["dropcheck", "--base", "main", "./m", "-c", "x.json"])).toBe('both DIR ("./m") and --config name the config: give one of them');
+    expect(usageError(["--base", "main"])).toBe("--base belongs to dropcheck: payload-census dropcheck --base REV [--head REV] [TOOL...]");
+    expect(usageError(["trace", "a.ts:1", "--head", "x"])).toBe("--head belongs to dropcheck: payload-census dropcheck --base REV [--head REV] [TOOL...]");
+  });
+
+  it("reads descriptions --serve MODULE [--sku NAME] [DIR], and wants --serve", () => {
+    expect(parseCommandLine(["descriptions", "--serve", "dist/server.js", "m", "--sku", "full"])).toEqual({
+      kind: "descriptions",
+      serve: "dist/server.js",
+      sku: "full",
+      configFile: undefined,
+      dir: "m",
+      format: "text",
+      output: undefined,
+      quiet: false,
+    });
+    expect(usageError(["descriptions", "m"])).toBe(
+      "descriptions measures what a running server serves: type payload-census descriptions --serve MODULE [DIR] (it runs MODULE's code; check prints the static table)",
+    );
+    expect(usageError(["descriptions", "--serve", "s.js", "a", "b"])).toBe('too many arguments ("a" "b"): type payload-census descriptions --serve MODULE [DIR]');
+    expect(usageError(["check", "--serve", "s.js"])).toBe("--serve belongs to descriptions: payload-census descriptions --serve MODULE [--sku NAME] [DIR]");
+    expect(usageError(["--sku", "full"])).toBe("--sku belongs to descriptions: payload-census descriptions --serve MODULE [--sku NAME] [DIR]");
   });
 
   it("does not take a flag's value for the dropcheck command", () => {
@@ -147,18 +203,23 @@ describe("main: usage", () => {
     expect(io.err.join("")).toBe("payload-census: unknown flag --fromat: did you mean --format? (payload-census --help lists commands and flags)\n");
   });
 
-  it("answers dropcheck with exit 2", async () => {
+  it("answers dropcheck outside a git repository with exit 2", async () => {
     const io = captureIo(empty);
     expect(await main(["dropcheck", "--base", "HEAD~1"], io)).toBe(2);
-    expect(io.err.join("")).toMatch(/^payload-census: `dropcheck` is not available yet/);
+    expect(io.out).toEqual([]);
+    expect(io.err.join("")).toMatch(/^payload-census: not inside a git repository \(.*\): dropcheck reads revisions with git, run it from a folder of the repository\n$/);
   });
 
   it("prints help listing commands, flags and exit codes, exit 0", async () => {
     const io = captureIo(empty);
     expect(await main(["--help"], io)).toBe(0);
     const help = io.out.join("");
-    for (const word of ["check [DIR]", "roster --write", "floors --raise", "trace FILE:LINE", "dropcheck"]) expect(help).toContain(word);
-    for (const flag of ["--config FILE", "--format text|json", "--output FILE", "--quiet", "--help", "--version"]) expect(help).toContain(flag);
+    for (const word of ["check [DIR]", "roster --write", "floors --raise", "trace FILE:LINE", "dropcheck --base REV", "descriptions --serve MODULE"]) {
+      expect(help).toContain(word);
+    }
+    for (const flag of ["--config FILE", "--format text|json", "--output FILE", "--quiet", "--help", "--version", "--base REV", "--head REV", "--serve MODULE", "--sku NAME"]) {
+      expect(help).toContain(flag);
+    }
     expect(help).toMatch(/^ {2}0 {2}clean/m);
     expect(help).toMatch(/^ {2}1 {2}findings/m);
     expect(help).toMatch(/^ {2}2 {2}usage or configuration error/m);
@@ -176,7 +237,7 @@ describe("main: usage", () => {
     const io = captureIo(empty);
     expect(await main(["chek"], io)).toBe(2);
     expect(io.err.join("")).toBe(
-      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors and trace\n',
+      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors, trace, dropcheck and descriptions\n',
     );
   });
 

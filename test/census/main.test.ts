@@ -31,12 +31,15 @@ afterEach(() => {
 
 const monitor = () => join(dir, "monitor");
 
+/** The options main() gives the text reporter for the hand-made config of reports.ts: no budget, no client limits. */
+const PLAIN = { color: false, quiet: false, budget: { total: null, clientLimits: [] } };
+
 describe("check", () => {
   it("exits 1 with findings, printing the text report", async () => {
     vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: smallReport() }));
     const io = captureIo(dir);
     expect(await main(["monitor"], io)).toBe(1);
-    expect(io.out.join("")).toBe(text(smallReport(), { color: false, quiet: false }));
+    expect(io.out.join("")).toBe(text(smallReport(), PLAIN));
     expect(io.err).toEqual([]);
     // DIR is resolved against Io.cwd, not the process's folder.
     expect(loadConfig).toHaveBeenCalledWith({ dir: monitor() });
@@ -82,8 +85,19 @@ describe("check", () => {
     expect(await main(["monitor", "-o", "report.txt"], io)).toBe(1);
     expect(io.out).toEqual([]);
     expect(io.err).toEqual([]);
-    expect(readFileSync(join(dir, "report.txt"), "utf8")).toBe(text(smallReport(), { color: false, quiet: false }));
+    expect(readFileSync(join(dir, "report.txt"), "utf8")).toBe(text(smallReport(), PLAIN));
     expect(readdirSync(dir).sort()).toEqual(["monitor", "report.txt"]);
+  });
+
+  it("hands the config's catalog budget and client limits to the text reporter", async () => {
+    const descriptions = { cap: 1024, caps: {}, total: 2000, pointer: "Reading guide: get_tool_guide.", pins: {}, clientLimits: [2, 40] };
+    vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: smallReport(), config: { descriptions } }));
+    const io = captureIo(dir);
+    expect(await main(["monitor"], io)).toBe(1);
+    const out = io.out.join("");
+    expect(out).toBe(text(smallReport(), { color: false, quiet: false, budget: { total: 2000, clientLimits: [2, 40] } }));
+    expect(out).toContain("\n  catalog 2120 chars, budget 2000 ✗ over by 120\n");
+    expect(out).toContain("\n  3 tools: over 2 ✗ (clients that send only the first 2 tools will not see 1 of them), within 40 ✓\n");
   });
 
   it("says why --output cannot be written, without a stack, exit 2", async () => {

@@ -4,20 +4,31 @@ import type { Report } from "../../src/census.js";
 import { colorEnabled } from "../../census/color.js";
 import { FORMATS, isFormat, reporters } from "../../census/reporters/index.js";
 import { json } from "../../census/reporters/json.js";
-import { text } from "../../census/reporters/text.js";
+import { text, type DescriptionBudget } from "../../census/reporters/text.js";
 import { cleanReport, counts, smallReport } from "./reports.js";
 
 const ANSI = /\u001b\[/;
 
+/** No catalog budget and no client limits: only the table of the descriptions. */
+const NO_BUDGET: DescriptionBudget = { total: null, clientLimits: [] };
+/** The config's defaults for client limits, and a budget the small report's catalog (2120) is over. */
+const BUDGET: DescriptionBudget = { total: 2000, clientLimits: [40, 80] };
+const plain = { color: false, quiet: false, budget: BUDGET };
+
 describe("text reporter", () => {
   it("prints counts, floors, findings and the verdict, in that order", () => {
-    expect(text(smallReport(), { color: false, quiet: false })).toBe(
+    expect(text(smallReport(), plain)).toBe(
       [
-        "full: 2 tools in 3 files · parse errors 0",
+        "full: 3 tools in 3 files · parse errors 0",
         "  pass-throughs 7: resolver 2 · validator 4 · gate 0 · carried 0 · unshared 1",
         "  bare sentences 2: rostered 1 · unrostered 1 · stale 0",
         "  hand-built 0 · producers: failure 1, refusal 1 · validators 3",
-        "  descriptions 3: catalog 2120 chars · largest get_plan 1100/1024, get_waits 900/1024, get_tool_guide 120/1024",
+        "  descriptions      served  tail   cap",
+        "    get_plan          1100  3000  1024  ✗ over cap",
+        "    get_waits          900     –  1024",
+        "    get_tool_guide     120     –  1024",
+        "  catalog 2120 chars, budget 2000 ✗ over by 120",
+        "  3 tools: within 40 ✓, within 80 ✓",
         "",
         "floors",
         "  ✓ passThroughs.total      7 ≥ 7",
@@ -32,13 +43,14 @@ describe("text reporter", () => {
     );
   });
 
-  it("says clean, in the singular where it should, and that no floors are configured", () => {
-    expect(text(cleanReport(), { color: false, quiet: false })).toBe(
+  it("says clean, in the singular where it should, and that no floors are configured (no descriptions: no table)", () => {
+    expect(text(cleanReport(), plain)).toBe(
       [
         "full: 1 tool in 1 file · parse errors 0",
         "  pass-throughs 0: resolver 0 · validator 0 · gate 0 · carried 0 · unshared 0",
         "  bare sentences 0: rostered 0 · unrostered 0 · stale 0",
         "  hand-built 0 · producers: failure 1, refusal 1 · validators 0",
+        "  1 tool: within 40 ✓, within 80 ✓",
         "",
         "floors: none configured",
         "",
@@ -55,13 +67,15 @@ describe("text reporter", () => {
       { name: "lite", counts: counts({ tools: 1, files: 1 }) },
     ];
     report.counts = counts({ tools: 3, files: 3 });
-    const out = text(report, { color: false, quiet: false });
+    const out = text(report, plain);
     expect(out).toContain("full: 2 tools in 2 files");
     expect(out).toContain("lite: 1 tool in 1 file");
     expect(out).toContain("total: 3 tools in 3 files");
     expect(out.indexOf("lite:")).toBeLessThan(out.indexOf("total:"));
-    // Descriptions are per SKU: lite has none in this report, so only full's block mentions them.
+    // Descriptions are per SKU: lite has none in this report, so only full's block has a table, and the total none.
     expect(out.match(/descriptions/g)).toHaveLength(1);
+    expect(out.match(/^ {2}catalog /gm)).toHaveLength(1);
+    expect(out).toContain("  1 tool: within 40 ✓, within 80 ✓\n\ntotal:");
   });
 
   it("marks producer counts red unless each SKU has exactly one (a total of two SKUs has two)", () => {
@@ -71,7 +85,7 @@ describe("text reporter", () => {
       { name: "lite", counts: counts({ failureProducers: 1, refusalProducers: 1 }) },
     ];
     report.counts = counts({ failureProducers: 2, refusalProducers: 3 });
-    const producerLines = text(report, { color: true, quiet: false })
+    const producerLines = text(report, { color: true, quiet: false, budget: BUDGET })
       .split("\n")
       .filter((line) => line.includes("producers:"));
     const red = (n: number) => `\u001b[31m${n}\u001b[39m`;
@@ -82,40 +96,122 @@ describe("text reporter", () => {
   });
 
   it("prints only the findings when quiet, and nothing at all when clean", () => {
-    expect(text(smallReport(), { color: false, quiet: true })).toBe(
+    expect(text(smallReport(), { color: false, quiet: true, budget: BUDGET })).toBe(
       [
         "src/tools/waits.ts:12:5  pass-through-producer  `hoursError` comes from `check()`, a local helper, not a shared producer",
         'src/tools/waits.ts:30:14  bare-sentence-roster  bare sentence "No waits." is not in the roster',
         "",
       ].join("\n"),
     );
-    expect(text(cleanReport(), { color: false, quiet: true })).toBe("");
+    expect(text(cleanReport(), { color: false, quiet: true, budget: BUDGET })).toBe("");
   });
 
   it("keeps the findings in the order given", () => {
     const report = smallReport();
     report.findings.reverse();
-    const lines = text(report, { color: false, quiet: true }).trimEnd().split("\n");
+    const lines = text(report, { color: false, quiet: true, budget: BUDGET }).trimEnd().split("\n");
     expect(lines[0]).toMatch(/^src\/tools\/waits\.ts:30:14 {2}bare-sentence-roster {2}/);
   });
 
   it("colours only when asked, and the coloured text says the same once the escapes are stripped", () => {
-    const plain = text(smallReport(), { color: false, quiet: false });
-    const coloured = text(smallReport(), { color: true, quiet: false });
-    expect(plain).not.toMatch(ANSI);
+    const uncoloured = text(smallReport(), plain);
+    const coloured = text(smallReport(), { color: true, quiet: false, budget: BUDGET });
+    expect(uncoloured).not.toMatch(ANSI);
     expect(coloured).toMatch(ANSI);
-    expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(plain);
+    expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(uncoloured);
   });
 
   it("does not read the environment: NO_COLOR is the CLI's business, not the reporter's", () => {
     const saved = process.env.NO_COLOR;
     process.env.NO_COLOR = "1";
     try {
-      expect(text(smallReport(), { color: true, quiet: false })).toMatch(ANSI);
+      expect(text(smallReport(), { color: true, quiet: false, budget: BUDGET })).toMatch(ANSI);
     } finally {
       if (saved === undefined) delete process.env.NO_COLOR;
       else process.env.NO_COLOR = saved;
     }
+  });
+});
+
+describe("text reporter: the description table", () => {
+  /** One SKU with `tools` tools, of which the rows are the named ones. */
+  function catalog(tools: number, rows: Report["descriptions"]): Report {
+    const report = cleanReport();
+    report.counts = counts({ tools, files: 1, failureProducers: 1, refusalProducers: 1 });
+    report.skus = [{ name: "full", counts: report.counts }];
+    report.descriptions = rows;
+    return report;
+  }
+  const row = (tool: string, served: number, tail: number | null = null, cap = 2048) => ({ sku: "full", tool, served, tail, cap });
+  /** The lines between the counts and the floors: the SKU's description block. */
+  const block = (report: Report, budget: DescriptionBudget): string[] => {
+    const lines = text(report, { color: false, quiet: false, budget }).split("\n");
+    return lines.slice(4, lines.indexOf(""));
+  };
+
+  it("sorts by served size, largest first, ties by name; widens columns to the largest figure", () => {
+    const report = catalog(4, [row("list_b", 80), row("get_z", 12000, 34567, 20000), row("list_a", 80), row("get_tool_guide", 76)]);
+    expect(block(report, NO_BUDGET)).toEqual([
+      "  descriptions      served   tail    cap",
+      "    get_z            12000  34567  20000",
+      "    list_a              80      –   2048",
+      "    list_b              80      –   2048",
+      "    get_tool_guide      76      –   2048",
+      "  catalog 12236 chars, no budget configured",
+    ]);
+  });
+
+  it("gives the name column the width of the longest name", () => {
+    const report = catalog(1, [row("get_index_fragmentation_by_partition", 112)]);
+    expect(block(report, NO_BUDGET)).toEqual([
+      "  descriptions                            served  tail   cap",
+      "    get_index_fragmentation_by_partition     112     –  2048",
+      "  catalog 112 chars, no budget configured",
+    ]);
+  });
+
+  it("judges the catalog against its budget: at the budget is within", () => {
+    const report = catalog(2, [row("a", 60), row("b", 40)]);
+    expect(block(report, { total: 100, clientLimits: [] }).at(-1)).toBe("  catalog 100 chars, budget 100 ✓");
+    expect(block(report, { total: 99, clientLimits: [] }).at(-1)).toBe("  catalog 100 chars, budget 99 ✗ over by 1");
+  });
+
+  it("counts the tools against each client limit, smallest first, and says how many a client would not see", () => {
+    const rows = Array.from({ length: 84 }, (_, i) => row(`tool_${String(i).padStart(2, "0")}`, 10));
+    expect(block(catalog(84, rows), { total: null, clientLimits: [80, 40] }).at(-1)).toBe(
+      "  84 tools: over 40 ✗ (clients that send only the first 40 tools will not see 44 of them), over 80 ✗",
+    );
+    expect(block(catalog(34, rows.slice(0, 34)), { total: null, clientLimits: [40, 80] }).at(-1)).toBe("  34 tools: within 40 ✓, within 80 ✓");
+    // A limit is "within" up to and including it; a repeated limit is printed once.
+    expect(block(catalog(40, rows.slice(0, 40)), { total: null, clientLimits: [40, 40] }).at(-1)).toBe("  40 tools: within 40 ✓");
+    expect(block(catalog(41, rows.slice(0, 41)), { total: null, clientLimits: [40, 80] }).at(-1)).toBe(
+      "  41 tools: over 40 ✗ (clients that send only the first 40 tools will not see 1 of them), within 80 ✓",
+    );
+  });
+
+  it("counts every tool of the SKU, named or not, against the limits (a tool with an unknown name is served too)", () => {
+    const report = catalog(3, [row("a", 10), row("b", 10)]);
+    expect(block(report, { total: null, clientLimits: [2] }).at(-1)).toBe(
+      "  3 tools: over 2 ✗ (clients that send only the first 2 tools will not see 1 of them)",
+    );
+  });
+
+  it("prints no table for a SKU without descriptions, and no limit line without limits", () => {
+    expect(block(catalog(0, []), BUDGET)).toEqual([]);
+    expect(block(catalog(2, []), NO_BUDGET)).toEqual([]);
+  });
+
+  it("colours the over-cap size and the verdicts, and leaves the same text once the escapes are stripped", () => {
+    const report = catalog(41, [row("a", 3000, null, 2048)]);
+    const budget = { total: 1000, clientLimits: [40] };
+    const coloured = text(report, { color: true, quiet: false, budget });
+    expect(coloured).toContain(`\u001b[31m3000\u001b[39m`);
+    expect(coloured).toContain(`\u001b[31m✗ over by 2000\u001b[39m`);
+    expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(text(report, { color: false, quiet: false, budget }));
+  });
+
+  it("leaves --quiet to the findings alone", () => {
+    expect(text(catalog(84, [row("a", 3000, null, 2048)]), { color: false, quiet: true, budget: BUDGET })).toBe("");
   });
 });
 
@@ -174,8 +270,8 @@ describe("reporter registry", () => {
     expect(isFormat("xml")).toBe(false);
     // Inherited names must not pass for formats.
     expect(isFormat("toString")).toBe(false);
-    expect(reporters.json(smallReport(), { color: true, quiet: true })).toBe(json(smallReport()));
-    expect(reporters.text(smallReport(), { color: false, quiet: true })).toBe(text(smallReport(), { color: false, quiet: true }));
+    expect(reporters.json(smallReport(), { color: true, quiet: true, budget: BUDGET })).toBe(json(smallReport()));
+    expect(reporters.text(smallReport(), { color: false, quiet: true, budget: BUDGET })).toBe(text(smallReport(), { color: false, quiet: true, budget: BUDGET }));
   });
 });
 

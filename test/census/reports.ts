@@ -19,11 +19,11 @@ export function finding(partial: Partial<Finding> & Pick<Finding, "rule" | "file
   return { sku: "full", tool: null, ...partial };
 }
 
-/** A small one-SKU report: one floor met, one below, two findings, three descriptions. */
+/** A small one-SKU report: one floor met, one below, two findings, three tools and their descriptions (one over its cap). */
 export function smallReport(): Report {
   const total = counts({
     files: 3,
-    tools: 2,
+    tools: 3,
     passThroughs: { total: 7, resolver: 2, validator: 4, gate: 0, carried: 0, unshared: 1 },
     bareSentences: { total: 2, rostered: 1, unrostered: 1, stale: 0 },
     failureProducers: 1,

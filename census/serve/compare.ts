@@ -1,0 +1,123 @@
+// The census's static descriptions against what a running server serves: a row per tool, flagged where the texts differ.
+import pc from "picocolors";
+import type { ServedDescription } from "../../src/census.js";
+import type { ServedTool } from "./listTools.js";
+
+export type ServeStatus =
+  | "same"
+  /** Both know the tool; the texts differ. */
+  | "differs"
+  /** Served, but the census does not know the tool (registered outside the tool files, or its name unknown). */
+  | "not-in-census"
+  /** The census knows the tool; the server does not list it. */
+  | "not-served"
+  /** The census cannot evaluate the tool's description: unknown never passes. */
+  | "unseen";
+
+export interface ServeRow {
+  tool: string;
+  /** The census's served text's length (UTF-16 code units); null when it does not know the tool or cannot see the text. */
+  static: number | null;
+  /** The length tools/list sends; null when the tool is not served. */
+  served: number | null;
+  status: ServeStatus;
+  /** 1-based position of the first differing character, when both texts are known and differ. */
+  firstDifference: number | null;
+}
+
+export interface ServeResult {
+  ok: boolean;
+  sku: string;
+  /** The module as given, relative to the working folder, `/` separators. */
+  module: string;
+  tools: ServeRow[];
+}
+
+/** One row per tool name of either side, sorted by name. */
+export function compareServed(statics: readonly ServedDescription[], served: readonly ServedTool[]): ServeRow[] {
+  const known = new Map(statics.map((s) => [s.tool, s.head]));
+  const listed = new Map(served.map((s) => [s.tool, s.description]));
+  const names = [...new Set([...known.keys(), ...listed.keys()])].sort(compareText);
+  return names.map((tool) => {
+    const head = known.get(tool);
+    const description = listed.get(tool);
+    const served = description === undefined ? null : description.length;
+    if (head === undefined) return { tool, static: null, served, status: "not-in-census", firstDifference: null };
+    if (head === null) return { tool, static: null, served, status: "unseen", firstDifference: null };
+    if (description === undefined) return { tool, static: head.length, served: null, status: "not-served", firstDifference: null };
+    if (head === description) return { tool, static: head.length, served, status: "same", firstDifference: null };
+    return { tool, static: head.length, served, status: "differs", firstDifference: firstDifference(head, description) };
+  });
+}
+
+export function formatServe(result: ServeResult, options: { color: boolean; quiet: boolean }): string {
+  const c = pc.createColors(options.color);
+  const rows = result.tools.filter((r) => !options.quiet || r.status !== "same");
+  const cells = rows.map((r) => ({ row: r, static: sizeOf(r.static, r.status === "unseen"), served: sizeOf(r.served, false) }));
+  const nameWidth = Math.max("tool".length, ...cells.map((x) => x.row.tool.length));
+  const staticWidth = Math.max("static".length, ...cells.map((x) => x.static.length));
+  const servedWidth = Math.max("served".length, ...cells.map((x) => x.served.length));
+  const lines = cells.map((x) => `  ${x.row.tool.padEnd(nameWidth)}  ${x.static.padStart(staticWidth)}  ${x.served.padStart(servedWidth)}  ${mark(x.row, c)}`);
+  if (options.quiet) return lines.map((line) => line + "\n").join("");
+
+  const servedCount = result.tools.filter((r) => r.served !== null).length;
+  const staticCount = result.tools.filter((r) => r.status !== "not-in-census").length;
+  const header = `${result.module} serves ${plural(servedCount, "tool")}; the census of SKU ${result.sku} sees ${staticCount}`;
+  const table = [`  ${"tool".padEnd(nameWidth)}  ${"static".padStart(staticWidth)}  ${"served".padStart(servedWidth)}`, ...lines];
+  return [header, ...table, "", verdict(result, c)].join("\n") + "\n";
+}
+
+/** The result with every key in a fixed order: scripts compare it byte for byte. */
+export function serveJson(result: ServeResult): string {
+  const ordered = {
+    schemaVersion: 1,
+    ok: result.ok,
+    sku: result.sku,
+    module: result.module,
+    tools: result.tools.map((r) => ({ tool: r.tool, static: r.static, served: r.served, status: r.status, firstDifference: r.firstDifference })),
+  };
+  return JSON.stringify(ordered, null, 2) + "\n";
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+function mark(r: ServeRow, c: Colors): string {
+  switch (r.status) {
+    case "same":
+      return c.green("✓");
+    case "differs":
+      return c.red(`✗ differs from character ${r.firstDifference}`);
+    case "not-in-census":
+      return c.red("✗ not in the census");
+    case "not-served":
+      return c.red("✗ not served");
+    case "unseen":
+      return c.red("✗ the census cannot see its description");
+  }
+}
+
+function verdict(result: ServeResult, c: Colors): string {
+  const total = result.tools.length;
+  const differing = result.tools.filter((r) => r.status !== "same").length;
+  if (differing === 0) return c.green(`✓ ${plural(total, "tool")}: every served description is the census's text`);
+  return c.red(c.bold(`✗ ${differing} of ${plural(total, "tool")} ${differing === 1 ? "differs" : "differ"} between the census and the running server`));
+}
+
+function sizeOf(n: number | null, unseen: boolean): string {
+  if (unseen) return "?";
+  return n === null ? "–" : String(n);
+}
+
+function firstDifference(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i + 1;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
