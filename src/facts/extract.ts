@@ -415,6 +415,7 @@ class Extractor {
       end: endOf(closeParen ?? node.expression),
       guard: shortText(node.expression, 120),
       path: pathText(match.path),
+      root: match.root.text,
       fn: fn ? functionName(fn) : null,
       site: this.siteOf(node),
       defs: definitionsOf(match.root),
@@ -424,7 +425,24 @@ class Extractor {
   // ── builds ──────────────────────────────────────────────────────────────────────────────────────
 
   private tryBuilderCall(call: ts.CallExpression): void {
-    const callee = peel(call.expression, false);
+    let callee = peel(call.expression, false);
+    let wordArg: ts.Expression | undefined = call.arguments[0];
+    let wordUnseen: string | undefined;
+    let indirect = false;
+    // `status.call(thisArg, word, …)` and `status.apply(thisArg, [word, …])` build the same envelope.
+    if (ts.isPropertyAccessExpression(callee) && (callee.name.text === "call" || callee.name.text === "apply")) {
+      const inner = peel(callee.expression, false);
+      if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+        indirect = true;
+        if (callee.name.text === "call") wordArg = call.arguments[1];
+        else {
+          const list = call.arguments[1] && peel(call.arguments[1], false);
+          wordArg = list && ts.isArrayLiteralExpression(list) && !ts.isSpreadElement(list.elements[0] ?? list) ? list.elements[0] : undefined;
+          if (!wordArg && list) wordUnseen = `the arguments are \`${shortText(list, 40)}\`, not a list the census can read`;
+        }
+        callee = inner;
+      }
+    }
     let name: string | null = null;
     let member = false;
     if (ts.isIdentifier(callee)) {
@@ -438,8 +456,9 @@ class Extractor {
     }
     if (!name || !this.builders.has(name)) return;
     const ref = calleeRefOf(callee);
-    const wordArg = call.arguments[0];
-    const word: StrExpr = wordArg ? evaluateString(wordArg) : { k: "unknown", why: "no status word is passed", ...locOf(call) };
+    const word: StrExpr = wordArg
+      ? evaluateString(wordArg)
+      : { k: "unknown", why: wordUnseen ?? "no status word is passed", ...locOf(call) };
     // On an arbitrary object (`res.status(500)`) the call is someone else's method unless its word is a known string.
     if (member && ref.k !== "import" && word.k === "unknown") return;
     this.facts.builds.push({
@@ -452,7 +471,7 @@ class Extractor {
       site: this.siteOf(call),
       catchVariable: catchVariableOf(call),
       range: [call.getStart(this.sf), call.getEnd()],
-      rewrite: this.rewriteOf(call, callee, ref),
+      ...(indirect ? {} : { rewrite: this.rewriteOf(call, callee, ref) }),
     });
   }
 

@@ -57,6 +57,8 @@ export interface PassThroughFact {
   guard: string;
   /** The access path passed through, as written without casts (`err`, `r.error`, `pair[1]`). */
   path: string;
+  /** The variable at the root of the path (`r` of `r.error`): the one traced. */
+  root: string;
   /** Name of the function containing the `if` (null when anonymous). */
   fn: string | null;
   site: Site;
