@@ -22,7 +22,8 @@ Commands:
 
 Flags:
   -c, --config FILE        the config file (instead of DIR/payload-census.config.json)
-  -f, --format text|json   output format of check, trace, dropcheck and descriptions (default: text)
+  -f, --format text|json|sarif
+                           output format (default: text); sarif for check only (code scanning)
   -o, --output FILE        write the output to FILE (atomically) instead of stdout
   -q, --quiet              check: print only findings, nothing when clean; dropcheck, descriptions:
                            only the tools that lose or differ; roster, floors: no summary

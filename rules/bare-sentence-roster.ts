@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"bare-sentence-roster">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("bare-sentence-roster", "Require every bare sentence a tool returns to be listed in the roster, and every roster entry to still occur in the code");
+export default censusRule("bare-sentence-roster");

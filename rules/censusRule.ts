@@ -3,6 +3,7 @@ import path from "node:path";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { MESSAGES, type MessageRule } from "../src/project/messages.js";
 import { findConfigFile, sessionFor } from "../src/session.js";
+import { RULE_DESCRIPTIONS } from "../src/ruleDescriptions.js";
 import { createRule } from "./createRule.js";
 
 export interface CensusRuleOptions {
@@ -15,7 +16,8 @@ export type CensusRuleMessageId<R extends MessageRule> = keyof (typeof MESSAGES)
 /** `settings["payload-census"].config` names the config for every rule at once. */
 export const SETTINGS_KEY = "payload-census";
 
-export function censusRule<R extends MessageRule>(rule: R, description: string) {
+export function censusRule<R extends MessageRule>(rule: R) {
+  const description = RULE_DESCRIPTIONS[rule];
   const messages = MESSAGES[rule] as Record<CensusRuleMessageId<R>, string>;
   const hasSuggestions = Object.keys(messages).some((id) => id.startsWith("suggest"));
   return createRule<CensusRuleMessageId<R>, [CensusRuleOptions?]>({

@@ -1,7 +1,8 @@
 // The one rule factory: fixes each rule's docs URL to its doc beside it, as typescript-eslint's createRule does.
 import type { TSESLint } from "@typescript-eslint/utils";
+import { DOCS_URL } from "../src/ruleDescriptions.js";
 
-export const DOCS_URL = "https://github.com/payload-census/payload-census/blob/main/rules/";
+export { DOCS_URL };
 
 export interface RuleDefinition<MessageIds extends string, Options extends readonly unknown[]> {
   name: string;

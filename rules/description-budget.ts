@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"description-budget">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("description-budget", "Require each tool's served description to stay within its cap, and each SKU's catalog within its total");
+export default censusRule("description-budget");

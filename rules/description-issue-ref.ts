@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"description-issue-ref">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("description-issue-ref", "Disallow issue references (#1234, GH-12) in served tool descriptions");
+export default censusRule("description-issue-ref");

@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"description-pin">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("description-pin", "Require every pinned phrase to be in its tool's served description");
+export default censusRule("description-pin");

@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"description-pointer">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("description-pointer", "Require a description split into head and reading guide to end its head with the pointer sentence, and a pointer to have a tail behind it");
+export default censusRule("description-pointer");

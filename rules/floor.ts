@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"floor">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("floor", "Require every census count to stay at or above its configured floor");
+export default censusRule("floor");

@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"hand-built-status">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("hand-built-status", "Disallow building a failure or refusal envelope anywhere but its one producer (formatError, refusal)");
+export default censusRule("hand-built-status");

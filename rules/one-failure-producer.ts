@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"one-failure-producer">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("one-failure-producer", "Require formatError to build the failure word exactly once, per SKU");
+export default censusRule("one-failure-producer");

@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"one-refusal-producer">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("one-refusal-producer", "Require refusal to build the refusal word exactly once, per SKU");
+export default censusRule("one-refusal-producer");

@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"parity-pin">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("parity-pin", "Require every fragment pinned as shared to be byte-identical in every SKU's instructions");
+export default censusRule("parity-pin");

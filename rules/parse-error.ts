@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"parse-error">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("parse-error", "Report files in the census's scope that do not parse, since their facts cannot be trusted");
+export default censusRule("parse-error");

@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"pass-through-producer">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("pass-through-producer", "Require every guarded pass-through (`if (err != null) return err;`) to pass through, on every path, a value a shared validator, resolver or gate produced");
+export default censusRule("pass-through-producer");

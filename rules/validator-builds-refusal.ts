@@ -4,4 +4,4 @@ import { censusRule, type CensusRuleMessageId, type CensusRuleOptions } from "./
 export type MessageId = CensusRuleMessageId<"validator-builds-refusal">;
 export type Options = [CensusRuleOptions?];
 
-export default censusRule("validator-builds-refusal", "Require shared validators to return only null/undefined, a refusal(...) call, or another shared validator's result");
+export default censusRule("validator-builds-refusal");

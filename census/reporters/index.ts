@@ -1,16 +1,18 @@
 // The report formats, registered by name: `--format NAME` picks one; each is a pure function of the report.
 import type { Report } from "../../src/census.js";
 import { json } from "./json.js";
+import { sarif, type SarifOptions } from "./sarif.js";
 import { text, type TextOptions } from "./text.js";
 
-export type ReporterOptions = TextOptions;
+export type ReporterOptions = TextOptions & SarifOptions;
 export type Reporter = (report: Report, options: ReporterOptions) => string;
 
-export type Format = "text" | "json";
+export type Format = "text" | "json" | "sarif";
 
 export const reporters: Readonly<Record<Format, Reporter>> = {
   text,
   json: (report) => json(report),
+  sarif,
 };
 
 export const FORMATS = Object.keys(reporters) as Format[];

@@ -265,13 +265,15 @@ describe("json reporter", () => {
 
 describe("reporter registry", () => {
   it("offers text and json by name", () => {
-    expect(FORMATS).toEqual(["text", "json"]);
+    expect(FORMATS).toEqual(["text", "json", "sarif"]);
     expect(isFormat("json")).toBe(true);
     expect(isFormat("xml")).toBe(false);
     // Inherited names must not pass for formats.
     expect(isFormat("toString")).toBe(false);
-    expect(reporters.json(smallReport(), { color: true, quiet: true, budget: BUDGET })).toBe(json(smallReport()));
-    expect(reporters.text(smallReport(), { color: false, quiet: true, budget: BUDGET })).toBe(text(smallReport(), { color: false, quiet: true, budget: BUDGET }));
+    expect(reporters.json(smallReport(), { color: true, quiet: true, budget: BUDGET, version: "1.0.0" })).toBe(json(smallReport()));
+    expect(reporters.text(smallReport(), { color: false, quiet: true, budget: BUDGET, version: "1.0.0" })).toBe(
+      text(smallReport(), { color: false, quiet: true, budget: BUDGET }),
+    );
   });
 });
 
