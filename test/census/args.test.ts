@@ -83,7 +83,7 @@ describe("parseCommandLine", () => {
     // The next flag is not a value: without this check `--config --quiet` would read a file named "--quiet".
     expect(usageError(["--config", "--quiet"])).toBe("--config needs a value: --config FILE, e.g. --config payload-census.config.json");
     expect(usageError(["--quiet=yes"])).toBe("--quiet takes no value: write --quiet alone");
-    expect(usageError(["--format", "xml"])).toBe('unknown format "xml": use --format text or --format json');
+    expect(usageError(["--format", "xml"])).toBe('unknown format "xml": use --format text or --format json or --format sarif');
   });
 
   it("wants roster with --write and floors with --raise, and those flags nowhere else", () => {
