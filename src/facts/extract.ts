@@ -37,6 +37,12 @@ export interface ExtractOptions {
   producers: string[];
 }
 
+/** A description the census knows is there but cannot read (a spread it cannot follow), and where. */
+interface UnseenDescription {
+  unseen: string;
+  at: ts.Node;
+}
+
 /** The substitution marker of canonical bare-sentence text (SPEC §2.3). */
 export const HOLE = "${…}";
 
@@ -293,16 +299,35 @@ class Extractor {
    * second argument that is not an object is the description, an object is the parameters' schema. Any other
    * registration method takes `(name, config, handler)`, and the description is the config's `description`.
    */
-  private registeredDescription(method: string, second: ts.Expression): ts.Expression | undefined {
+  private registeredDescription(method: string, second: ts.Expression): ts.Expression | UnseenDescription | undefined {
     const s = peel(second, false);
     const object = ts.isObjectLiteralExpression(s) ? s : this.constObject(s);
     if (method === "tool") {
       if (object || isFunctionLike(s)) return undefined;
       return s;
     }
-    if (object) return propertyValue(object, "description");
+    if (object) return this.descriptionOf(object);
     // A config the census cannot read: its description is unknown, and the finding will say why.
     return s;
+  }
+
+  /**
+   * A config object's `description`, as JavaScript settles it: the last of its own property and the spreads that
+   * set one. A spread the census cannot read may set it: then the description is unknown, not absent.
+   */
+  private descriptionOf(object: ts.ObjectLiteralExpression, depth = 0): ts.Expression | UnseenDescription | undefined {
+    let found: ts.Expression | UnseenDescription | undefined;
+    for (const p of object.properties) {
+      if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && propertyNameText(p.name) === "description") {
+        found = ts.isPropertyAssignment(p) ? p.initializer : p.name;
+      } else if (ts.isSpreadAssignment(p)) {
+        const spread = peel(p.expression, false);
+        const inner = ts.isObjectLiteralExpression(spread) ? spread : this.constObject(spread);
+        if (inner && depth < 8) found = this.descriptionOf(inner, depth + 1) ?? found;
+        else found = { unseen: `the config spreads \`${shortText(p.expression, 40)}\`, which may set the description`, at: p };
+      }
+    }
+    return found;
   }
 
   /** The object literal a `const` identifier is bound to, if it is. */
@@ -345,14 +370,14 @@ class Extractor {
       else if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === bodyKey) body = this.unwrapAdapters(p.initializer);
       else if (ts.isShorthandPropertyAssignment(p) && p.name.text === bodyKey) body = p.name;
     }
-    this.addTool("definer", call, nameExpr ?? arg, propertyValue(arg, "description"), body, nameExpr === undefined);
+    this.addTool("definer", call, nameExpr ?? arg, this.descriptionOf(arg), body, nameExpr === undefined);
   }
 
   private addTool(
     form: ToolFact["form"],
     call: ts.CallExpression,
     nameExpr: ts.Expression,
-    description: ts.Expression | undefined,
+    description: ts.Expression | UnseenDescription | undefined,
     body: ts.Expression | ts.FunctionLikeDeclaration | undefined,
     nameMissing = false,
   ): void {
@@ -378,9 +403,9 @@ class Extractor {
       loc: locOf(call),
       name,
       nameLoc: locOf(nameExpr),
-      description: description ? evaluateString(description) : null,
-      descriptionLoc: description ? locOf(description) : null,
-      descriptionEnd: description ? endOf(description) : null,
+      description: !description ? null : "unseen" in description ? { k: "unknown", why: description.unseen, ...locOf(description.at) } : evaluateString(description),
+      descriptionLoc: !description ? null : locOf("unseen" in description ? description.at : description),
+      descriptionEnd: !description ? null : endOf("unseen" in description ? description.at : description),
       handler: handler!,
       bareSentences: fnNode ? this.functionFacts(fnNode, false).bareSentences : [],
     });

@@ -26,8 +26,11 @@ export interface SkuDescriptions {
   findings: Finding[];
 }
 
-/** Issue references no reader of a tool list can follow: `#1234` (also in `Closes #12`), `GH-12`. */
-const ISSUE_REFERENCE = /(?<![\w&#])#\d+\b|\bGH-\d+\b/gi;
+/**
+ * Issue references no reader of a tool list can follow: `#1234` (also in `Closes #12`), `fixes#7`, `owner/repo#12`,
+ * `GH-12`. Not `C# 12`, `# Usage` or `&#35;`.
+ */
+const ISSUE_REFERENCE = /(?<![\w&#])#\d+\b|\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)#\d+\b|\b[\w.-]+\/[\w.-]+#\d+\b|\bGH-\d+\b/gi;
 
 export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescriptions {
   const { config, sku } = ctx;
@@ -36,13 +39,21 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
     findings.push(findingOf(message, ctx.rel(file), loc ?? { line: 1, column: 1 }, end ?? undefined, sku.name, tool));
   };
   const pointer = config.descriptions.pointer;
-  const tails = readGuide(ctx, report);
+  const unreadableTails = new Set<string>();
+  const tails = readGuide(ctx, report, unreadableTails);
   const guideRel = sku.guide ? ctx.rel(sku.guide) : "the guide module";
 
   const served: ServedTool[] = [];
+  let unnamedServed = 0;
   for (const tool of tools.tools) {
-    if (tool.name === null) continue; // the tool's name is unknown: nothing to key a description or a tail by
     const fact = tool.fact;
+    if (tool.name === null) {
+      // Nothing to key a cap, a tail or a pin by: say so, and still count what it serves in the catalog.
+      report(messages.toolUnnamed(tool.nameUnknown ?? "it is not a constant"), tool.file, fact.nameLoc, null, null);
+      const resolved = fact.description ? ctx.resolveStr(tool.file, fact.description) : undefined;
+      if (resolved?.known) unnamedServed += resolved.value.length;
+      continue;
+    }
     let head: string | null = "";
     if (fact.description) {
       const resolved = ctx.resolveStr(tool.file, fact.description);
@@ -66,7 +77,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
     if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), s.file, s.loc, s.end, s.tool);
     const pointed = s.head.trimEnd().endsWith(pointer);
     if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
-    if (!tails.has(s.tool) && pointed) {
+    if (!tails.has(s.tool) && !unreadableTails.has(s.tool) && pointed) {
       const message = sku.guide ? messages.noTail(s.tool, guideRel, pointer) : messages.noGuide(s.tool, pointer, sku.name);
       report(message, s.file, s.loc, s.end, s.tool);
     }
@@ -79,7 +90,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
     if (!toolNames.has(key) && sku.guide) report(messages.staleTail(key, guideRel, sku.name), sku.guide, tail.loc, tail.end, null);
   }
 
-  const total = rows.reduce((n, r) => n + r.served, 0);
+  const total = rows.reduce((n, r) => n + r.served, unnamedServed);
   const budget = config.descriptions.total;
   if (budget !== null && total > budget) {
     const largest = [...rows]
@@ -103,7 +114,11 @@ interface Tail {
 }
 
 /** The guide module's tails by tool name: every entry of its exported top-level object literals. */
-function readGuide(ctx: SkuContext, report: (m: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void): Map<string, Tail> {
+function readGuide(
+  ctx: SkuContext,
+  report: (m: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void,
+  unreadable: Set<string>,
+): Map<string, Tail> {
   const tails = new Map<string, Tail>();
   const guide = ctx.sku.guide;
   if (!guide) return tails;
@@ -122,6 +137,7 @@ function readGuide(ctx: SkuContext, report: (m: Message, file: string, loc: Loc 
       const value = ctx.resolveStr(guide, entry.value);
       if (!value.known) {
         report(messages.unknownTail(JSON.stringify(key.value), guideRel, value.why), guide, entry.valueLoc, entry.end, key.value);
+        unreadable.add(key.value);
         continue;
       }
       tails.set(key.value, { text: value.value, loc: entry.loc, end: entry.end });
@@ -149,13 +165,27 @@ function checkParity(ctx: SkuContext, findings: Finding[]): void {
   const unseen: string[] = [];
   let home: Loc | undefined;
   for (const e of facts.exports) {
-    if (!("local" in e)) continue;
-    const value = facts.constants[e.local];
-    if (!value || value.k !== "string") continue;
-    home ??= facts.declarations[e.local];
-    const resolved = ctx.resolveStr(file, value.expr);
+    if ("star" in e) {
+      unseen.push(`\`export * from "${e.star}"\`: the census does not read instructions through \`export *\``);
+      continue;
+    }
+    // Follow re-exports to the module that declares the text.
+    const followed = ctx.graph.followExport(file, e.name);
+    if (!followed.ok) {
+      unseen.push(`\`${e.name}\`: ${followed.why}`);
+      continue;
+    }
+    const declaring = ctx.facts(followed.file);
+    const value = declaring && Object.hasOwn(declaring.constants, followed.local) ? declaring.constants[followed.local] : undefined;
+    if (followed.file === file) home ??= facts.declarations[followed.local] ?? facts.functions[followed.local]?.loc;
+    if (!value || value.k !== "string") {
+      const what = declaring?.functions[followed.local] ? "a function" : "not a constant string";
+      unseen.push(`\`${e.name}\` is ${what}`);
+      continue;
+    }
+    const resolved = ctx.resolveStr(followed.file, value.expr);
     if (resolved.known) texts.push(resolved.value);
-    else unseen.push(`\`${e.local}\`: ${resolved.why}`);
+    else unseen.push(`\`${e.name}\`: ${resolved.why}`);
   }
   const at = home ?? { line: 1, column: 1 };
   for (const pin of config.parity) {
