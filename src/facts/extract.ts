@@ -190,17 +190,34 @@ class Extractor {
           this.facts.factories[d.name.text] = { loc: locOf(d), end: endOf(d.name), callee: calledName(init) ?? shortText(init.expression, 40) };
         }
         if (!init || !ts.isObjectLiteralExpression(init)) continue;
-        const entries: ObjectEntryFact[] = [];
-        for (const p of init.properties) {
-          if (!ts.isPropertyAssignment(p)) continue;
-          const key: StrExpr = ts.isComputedPropertyName(p.name)
-            ? evaluateString(p.name.expression)
-            : { k: "str", v: propertyNameText(p.name) ?? "" };
-          entries.push({ key, value: evaluateString(p.initializer), loc: locOf(p), end: endOf(p), valueLoc: locOf(p.initializer) });
-        }
-        this.facts.objects[d.name.text] = entries;
+        this.facts.objects[d.name.text] = this.objectEntries(init, 0);
       }
     }
+  }
+
+  /** An object literal's entries as strings: `key: value`, shorthand `key`, and spreads of other const objects. */
+  private objectEntries(object: ts.ObjectLiteralExpression, depth: number): ObjectEntryFact[] {
+    const entries: ObjectEntryFact[] = [];
+    for (const p of object.properties) {
+      if (ts.isPropertyAssignment(p)) {
+        const key: StrExpr = ts.isComputedPropertyName(p.name)
+          ? evaluateString(p.name.expression)
+          : { k: "str", v: propertyNameText(p.name) ?? "" };
+        entries.push({ key, value: evaluateString(p.initializer), loc: locOf(p), end: endOf(p), valueLoc: locOf(p.initializer) });
+      } else if (ts.isShorthandPropertyAssignment(p)) {
+        entries.push({ key: { k: "str", v: p.name.text }, value: evaluateString(p.name), loc: locOf(p), end: endOf(p), valueLoc: locOf(p.name) });
+      } else if (ts.isSpreadAssignment(p)) {
+        const spread = peel(p.expression, false);
+        const inner = ts.isObjectLiteralExpression(spread) ? spread : this.constObject(spread);
+        if (inner && depth < 8) entries.push(...this.objectEntries(inner, depth + 1));
+        else {
+          // Entries the census cannot list: one entry whose key says so, so the reader reports it.
+          const why = `the object spreads \`${shortText(p.expression, 40)}\`, whose entries the census cannot list`;
+          entries.push({ key: { k: "unknown", why, ...locOf(p) }, value: { k: "unknown", why, ...locOf(p) }, loc: locOf(p), end: endOf(p), valueLoc: locOf(p) });
+        }
+      }
+    }
+    return entries;
   }
 
   // ── functions ───────────────────────────────────────────────────────────────────────────────────

@@ -77,7 +77,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
     if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), s.file, s.loc, s.end, s.tool);
     const pointed = s.head.trimEnd().endsWith(pointer);
     if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
-    if (!tails.has(s.tool) && !unreadableTails.has(s.tool) && pointed) {
+    if (!tails.has(s.tool) && !unreadableTails.has(s.tool) && !unreadableTails.has(ALL_TAILS) && pointed) {
       const message = sku.guide ? messages.noTail(s.tool, guideRel, pointer) : messages.noGuide(s.tool, pointer, sku.name);
       report(message, s.file, s.loc, s.end, s.tool);
     }
@@ -107,6 +107,9 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
   return { rows, served, findings };
 }
 
+/** Marks a guide none of whose keys can be trusted to be absent (it does not parse, or a key cannot be read). */
+const ALL_TAILS = "\u0000every tool";
+
 interface Tail {
   text: string;
   loc: Loc;
@@ -123,7 +126,11 @@ function readGuide(
   const guide = ctx.sku.guide;
   if (!guide) return tails;
   const facts = ctx.facts(guide);
-  if (!facts) return tails; // its parse error says why
+  if (!facts) {
+    // Its parse error says why; no tool may be told the guide has no entry for it.
+    unreadable.add(ALL_TAILS);
+    return tails;
+  }
   const exported = new Set(facts.exports.flatMap((e) => ("local" in e ? [e.local] : [])));
   const guideRel = ctx.rel(guide);
   for (const [name, entries] of Object.entries(facts.objects)) {
@@ -131,7 +138,9 @@ function readGuide(
     for (const entry of entries) {
       const key = ctx.resolveStr(guide, entry.key);
       if (!key.known) {
-        report(messages.unknownTail("(a computed key)", guideRel, key.why), guide, entry.loc, entry.end, null);
+        // Any tool's tail may hide behind an unreadable key.
+        report(messages.unknownTail("(a key it cannot read)", guideRel, key.why), guide, entry.loc, entry.end, null);
+        unreadable.add(ALL_TAILS);
         continue;
       }
       const value = ctx.resolveStr(guide, entry.value);
@@ -225,11 +234,17 @@ export function checkPinnedTools(ctxs: SkuContext[], served: ServedTool[]): Find
   const config = first.config;
   const names = new Set(served.map((s) => s.tool));
   const findings: Finding[] = [];
+  const sku = config.skus.length === 1 ? config.skus[0]!.name : "*";
   for (const tool of Object.keys(config.descriptions.pins)) {
     if (names.has(tool)) continue;
     const at = config.positionOf(["descriptions", "pins", tool]) ?? { line: 1, column: 1 };
-    const sku = config.skus.length === 1 ? config.skus[0]!.name : "*";
     findings.push(findingOf(messages.pinUnknownTool(tool), first.rel(config.configFile), at, undefined, sku, tool));
+  }
+  // A cap for a tool no SKU has holds nothing: most likely a misspelt name, leaving the real tool at the default.
+  for (const tool of Object.keys(config.descriptions.caps)) {
+    if (names.has(tool)) continue;
+    const at = config.positionOf(["descriptions", "caps", tool]) ?? { line: 1, column: 1 };
+    findings.push(findingOf(messages.capUnknownTool(tool), first.rel(config.configFile), at, undefined, sku, tool));
   }
   return findings;
 }

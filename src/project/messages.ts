@@ -60,6 +60,7 @@ export const MESSAGES = {
       "The {{sku}} catalog serves {{total}} characters of tool descriptions, over its budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
     unknown:
       "The census cannot see the served description of tool {{tool}} ({{why}}); build it from literals and constants so its size can be checked",
+    capUnknownTool: "A cap is set for tool {{tool}}, which is no tool of any SKU; correct the name or remove the cap",
     unnamed:
       "The census cannot see the name of this tool ({{why}}), so its description cannot be checked against a cap, a guide or pins; give the tool a constant name",
   },
@@ -168,6 +169,7 @@ export const messages = {
     msg("description-budget", "overTotal", { sku, total, budget, largest }),
   descriptionUnknown: (tool: string, why: string) => msg("description-budget", "unknown", { tool, why }),
   toolUnnamed: (why: string) => msg("description-budget", "unnamed", { why }),
+  capUnknownTool: (tool: string) => msg("description-budget", "capUnknownTool", { tool }),
   missingPointer: (tool: string, guide: string, pointer: string) =>
     msg("description-pointer", "missingPointer", { tool, guide, pointer: quote(pointer) }),
   noTail: (tool: string, guide: string, pointer: string) =>
