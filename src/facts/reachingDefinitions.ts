@@ -1,6 +1,7 @@
 // Reaching definitions of one variable at one reference, over the enclosing function's control flow (SPEC §2.2).
 import { locOf, ts } from "../ts.js";
 import { type Binding, declarationListKind, isFunctionLike, resolveBinding, sameBinding } from "./scope.js";
+import { isNullish, peel } from "./syntax.js";
 
 export type DefinitionKind =
   /** `const x = v`, `let x = v`, `var x = v`, also through destructuring (`const [a, x] = v`, `const { x } = v`). */
@@ -210,28 +211,6 @@ function withDefault(def: ReachingDefinition, defaultValue: ts.Expression | unde
   return defaultValue ? { ...def, defaultValue } : def;
 }
 
-/** Parentheses and type-only wrappers: they change neither the value nor which variable is written. */
-function skipOuter(node: ts.Expression): ts.Expression {
-  let n = node;
-  while (
-    ts.isParenthesizedExpression(n) ||
-    ts.isAsExpression(n) ||
-    ts.isSatisfiesExpression(n) ||
-    ts.isTypeAssertionExpression(n) ||
-    (ts.isNonNullExpression(n) && !ts.isOptionalChain(n))
-  ) {
-    n = n.expression;
-  }
-  return n;
-}
-
-/** `null`, `undefined` (the global one) and `void e`: values no non-null guard lets through. */
-function isNullish(expression: ts.Expression): boolean {
-  const e = skipOuter(expression);
-  if (e.kind === ts.SyntaxKind.NullKeyword || ts.isVoidExpression(e)) return true;
-  return ts.isIdentifier(e) && e.text === "undefined" && resolveBinding(e) === undefined;
-}
-
 function isLogicalAssignment(op: ts.SyntaxKind): boolean {
   return (
     op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
@@ -276,7 +255,7 @@ function bindingTargets(name: ts.BindingName, out: Target[] = []): Target[] {
 /** The variables a destructuring assignment pattern writes; `defaults` receives the `=` nodes that are defaults in it. */
 function assignmentTargets(pattern: ts.Expression, defaults: Set<ts.Node>, out: Target[] = []): Target[] {
   const element = (node: ts.Expression, defaultValue: ts.Expression | undefined): void => {
-    const e = skipOuter(node);
+    const e = peel(node, false);
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       defaults.add(e);
       element(e.left, e.right);
@@ -289,7 +268,7 @@ function assignmentTargets(pattern: ts.Expression, defaults: Set<ts.Node>, out: 
     }
     // A property target (`[obj.x] = v`) writes no variable.
   };
-  const p = skipOuter(pattern);
+  const p = peel(pattern, false);
   if (ts.isArrayLiteralExpression(p)) {
     for (const e of p.elements) if (!ts.isOmittedExpression(e)) element(e, undefined);
   } else if (ts.isObjectLiteralExpression(p)) {
@@ -375,7 +354,7 @@ function surveyWrites(owner: Owner, binding: Binding, reference: ts.Identifier):
     } else if (ts.isBinaryExpression(node) && isAssignmentOperator(node.operatorToken.kind) && !patternDefaults.has(node)) {
       recordAssignment(node, nested);
     } else if (isUpdate(node)) {
-      const operand = skipOuter(node.operand);
+      const operand = peel(node.operand, false);
       if (ts.isIdentifier(operand) && isTarget(operand)) {
         const what = node.operator === ts.SyntaxKind.PlusPlusToken ? "an increment" : "a decrement";
         record(node, nested, untraceable(node, `${what} \`${node.getText()}\``), false);
@@ -390,7 +369,7 @@ function surveyWrites(owner: Owner, binding: Binding, reference: ts.Identifier):
 
   const recordAssignment = (node: ts.BinaryExpression, nested: boolean): void => {
     const op = node.operatorToken.kind;
-    const left = skipOuter(node.left);
+    const left = peel(node.left, false);
     if (ts.isIdentifier(left)) {
       if (!isTarget(left)) return;
       if (op === ts.SyntaxKind.EqualsToken || isLogicalAssignment(op)) {
@@ -573,7 +552,7 @@ class Flow {
 
   /** Walks a condition, keeping apart the states where it is true and where it is false (short-circuit). */
   private cond(node: ts.Expression, s: State): Branches {
-    const e = skipOuter(node);
+    const e = peel(node, false);
     if (e.kind === ts.SyntaxKind.TrueKeyword) return { whenTrue: s, whenFalse: null };
     if (e.kind === ts.SyntaxKind.FalseKeyword) return { whenTrue: null, whenFalse: s };
     if (!this.survey.relevant.has(e)) return { whenTrue: s, whenFalse: s };
@@ -613,7 +592,7 @@ class Flow {
   private visitBinary(node: ts.BinaryExpression, s: State): State {
     const op = node.operatorToken.kind;
     if (op === ts.SyntaxKind.EqualsToken) {
-      const left = skipOuter(node.left);
+      const left = peel(node.left, false);
       if (ts.isArrayLiteralExpression(left) || ts.isObjectLiteralExpression(left)) {
         // Destructuring: the source first, then the pattern's defaults and targets from left to right.
         return this.applyWrite(node, this.visitAssignmentPattern(left, this.visit(node.right, s)));
@@ -676,7 +655,7 @@ class Flow {
   }
 
   private visitAssignmentPattern(pattern: ts.Expression, s: State): State {
-    const p = skipOuter(pattern);
+    const p = peel(pattern, false);
     let out = s;
     if (ts.isArrayLiteralExpression(p)) {
       for (const e of p.elements) out = this.visitPatternElement(e, out);
@@ -699,7 +678,7 @@ class Flow {
   }
 
   private visitPatternElement(node: ts.Expression, s: State): State {
-    const e = skipOuter(node);
+    const e = peel(node, false);
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       return this.visitPatternElement(e.left, join(s, this.visit(e.right, s)));
     }

@@ -1,6 +1,7 @@
 // The static string evaluator (SPEC §2.4): what a string expression is, symbolically, without running anything.
 import { locOf, ts } from "../ts.js";
 import { resolveBinding } from "./scope.js";
+import { peel } from "./syntax.js";
 
 /**
  * A string value as far as one file can see it. Serialisable (it is stored in per-file facts).
@@ -337,7 +338,7 @@ function arrayJoin(call: ts.CallExpression, context: Context): Value | undefined
   const callee = call.expression;
   if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.name) || callee.name.text !== "join") return undefined;
   if (call.arguments.length > 1) return undefined;
-  let array: ts.Expression = unwrap(callee.expression);
+  let array: ts.Expression = peel(callee.expression, false);
   if (ts.isIdentifier(array)) {
     const binding = resolveBinding(array);
     const declaration = binding?.declaration;
@@ -346,7 +347,7 @@ function arrayJoin(call: ts.CallExpression, context: Context): Value | undefined
       const init = declaration.initializer;
       const asConst = (ts.isAsExpression(init) || ts.isTypeAssertionExpression(init)) && ts.isConstTypeReference(init.type);
       if (!asConst) return unknownAt(`\`${array.text}\` is not \`as const\`: its elements may change`, array);
-      array = unwrap(init);
+      array = peel(init, false);
     }
   }
   if (!ts.isArrayLiteralExpression(array)) return undefined;
@@ -369,14 +370,6 @@ function arrayJoin(call: ts.CallExpression, context: Context): Value | undefined
   return { t: "string", e: { k: "cat", parts } };
 }
 
-/** Peels parentheses and type assertions (`as const` included) off an expression. */
-function unwrap(node: ts.Expression): ts.Expression {
-  let e = node;
-  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e) || ts.isTypeAssertionExpression(e)) {
-    e = e.expression;
-  }
-  return e;
-}
 
 /** The context for a part that is not the value itself (an operand, a key, a substitution): no longer `as const`. */
 function partContext(context: Context): Context {

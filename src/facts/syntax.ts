@@ -1,6 +1,6 @@
 // Small syntax-tree predicates the fact extractors share: peeling wrappers, naming functions, short source text.
 import { ts } from "../ts.js";
-import { isFunctionLike } from "./scope.js";
+import { isFunctionLike, resolveBinding } from "./scope.js";
 
 /** Peels parentheses, `as`, `satisfies`, `!`, `<T>x` and (when `awaits`) `await` off an expression. */
 export function peel(expr: ts.Expression, awaits = true): ts.Expression {
@@ -14,11 +14,11 @@ export function peel(expr: ts.Expression, awaits = true): ts.Expression {
   }
 }
 
-/** True for `null`, `undefined` and `void <anything>`. */
+/** True for `null`, the global `undefined` and `void <anything>`: values no non-null guard lets through. */
 export function isNullish(expr: ts.Expression): boolean {
   const e = peel(expr);
   if (e.kind === ts.SyntaxKind.NullKeyword) return true;
-  if (ts.isIdentifier(e) && e.text === "undefined") return true;
+  if (ts.isIdentifier(e) && e.text === "undefined" && resolveBinding(e) === undefined) return true;
   return ts.isVoidExpression(e);
 }
 
