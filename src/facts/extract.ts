@@ -256,12 +256,32 @@ class Extractor {
   private unwrapAdapters(expr: ts.Expression): ts.Expression {
     let e = peel(expr, false);
     for (let i = 0; i < 8 && ts.isCallExpression(e); i++) {
+      // `handler.bind(this)` is the handler itself, with its `this` fixed.
+      if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === "bind") {
+        e = peel(e.expression.expression, false);
+        continue;
+      }
       const name = calledName(e);
       const inner = e.arguments[e.arguments.length - 1];
       if (!name || !this.adapters.has(name) || !inner) break;
       e = peel(inner, false);
     }
     return e;
+  }
+
+  /** `this.handleWaits` inside a class: the class's method (or arrow-valued property) of that name. */
+  private thisMember(expr: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+    if (!ts.isPropertyAccessExpression(expr) || expr.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+    let owner: ts.Node | undefined = expr.parent;
+    while (owner && !ts.isClassLike(owner)) owner = owner.parent;
+    if (!owner) return undefined;
+    const name = expr.name.text;
+    for (const member of (owner as ts.ClassLikeDeclaration).members) {
+      if (!member.name || propertyNameText(member.name) !== name) continue;
+      if (ts.isMethodDeclaration(member) && member.body) return member;
+      if (ts.isPropertyDeclaration(member) && member.initializer) return this.unwrapToFunction(member.initializer);
+    }
+    return undefined;
   }
 
   private functionFacts(fn: ts.FunctionLikeDeclaration, withReturns: boolean): FunctionFact {
@@ -303,7 +323,7 @@ class Extractor {
     const last = args[args.length - 1];
     if (args.length < 2 || !first || !last) return;
     const handlerExpr = this.unwrapAdapters(last);
-    const followable = isFunctionLike(handlerExpr) || ts.isIdentifier(handlerExpr);
+    const followable = isFunctionLike(handlerExpr) || ts.isIdentifier(handlerExpr) || !!this.thisMember(handlerExpr);
     // Not a tool registration unless the name is a string: `x.tool(a, b)` of another API stays out of the census.
     if (!followable && !isStringLike(peel(first, false)) && evaluateString(first).k !== "str") return;
     const second = args.length >= 3 ? args[1] : undefined;
@@ -406,6 +426,7 @@ class Extractor {
     let fnNode: ts.FunctionLikeDeclaration | undefined;
     if (!body) handler = { k: "missing", why: `the definer has no \`${this.options.bodyKey}\` function` };
     else if (isFunctionLike(body)) fnNode = body;
+    else if (this.thisMember(body as ts.Expression)) fnNode = this.thisMember(body as ts.Expression);
     else if (ts.isIdentifier(body)) {
       const resolved = this.resolveHandler(body);
       if ("node" in resolved) fnNode = resolved.node;
