@@ -398,6 +398,16 @@ class Extractor {
         arg = peel(decl.initializer, false);
       }
     }
+    if (arg && !ts.isObjectLiteralExpression(arg) && call.arguments.length >= 2) {
+      // A positional definer, `makeTool(name, description, schema, handler)`: read like `server.tool(...)`.
+      const first = call.arguments[0]!;
+      const last = call.arguments[call.arguments.length - 1]!;
+      if (!isStringLike(peel(first, false)) && evaluateString(first).k !== "str") return;
+      const second = call.arguments.length >= 3 ? call.arguments[1] : undefined;
+      const description = second ? this.registeredDescription("tool", second) : undefined;
+      this.addTool("definer", call, first, description, this.unwrapAdapters(last));
+      return;
+    }
     if (!arg || !ts.isObjectLiteralExpression(arg)) return;
     const nameExpr = propertyValue(arg, "name");
     const bodyKey = this.options.bodyKey;
