@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "../src/errors.js";
 import { FORMATS, isFormat, type Format } from "./reporters/index.js";
+import { closest } from "../src/config/didYouMean.js";
 
 interface Common {
   /** The config file as typed (relative to the working folder), when `--config` is given. */
@@ -227,14 +228,8 @@ function example(name: OptionName): string {
 }
 
 /** The closest name within two edits, for "did you mean": typos are the usual reason for an unknown flag. */
-function nearest(name: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const d = editDistance(name, candidate);
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best;
+function nearest(name: string, candidates: readonly string[]): string | undefined {
+  return closest(name, candidates, 2);
 }
 
 export function suggestCommand(word: string): string | undefined {
@@ -246,15 +241,3 @@ export function suggestName(word: string, names: readonly string[]): string | un
   return nearest(word, [...names]);
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}

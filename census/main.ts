@@ -1,6 +1,5 @@
 // The CLI's one entry point, separate from bin.ts: argv and an injectable Io in, an exit code out; never process.exit.
-import { statSync } from "node:fs";
-import { extname, isAbsolute, relative, resolve, sep } from "node:path";
+import { extname, isAbsolute, resolve } from "node:path";
 import { loadConfig } from "../src/config/load.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
@@ -19,6 +18,8 @@ import { readVersion } from "../src/version.js";
 import { writeAtomically } from "./writers/atomic.js";
 import { raiseFloors } from "./writers/floors.js";
 import { writeRoster } from "./writers/roster.js";
+import { slashRelative } from "../src/paths.js";
+import { isDirectory, isFile } from "./fileKinds.js";
 
 /** Everything the CLI touches outside itself, so that tests run it in-process with their own streams and folders. */
 export interface Io {
@@ -111,7 +112,7 @@ async function run(command: Command, io: Io): Promise<number> {
       const result: ServeResult = {
         ok: tools.every((t) => t.status === "same"),
         sku,
-        module: relative(io.cwd, moduleFile).split(sep).join("/"),
+        module: slashRelative(io.cwd, moduleFile),
         tools,
       };
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
@@ -173,14 +174,6 @@ async function emit(text: string, output: string | undefined, io: Io): Promise<v
 
 function looksLikePath(dir: string): boolean {
   return isAbsolute(dir) || /[\\/.]/.test(dir);
-}
-
-function isDirectory(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
-}
-
-function isFile(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
 function stackOf(error: unknown): string {

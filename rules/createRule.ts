@@ -2,8 +2,6 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import { DOCS_URL } from "../src/ruleDescriptions.js";
 
-export { DOCS_URL };
-
 export interface RuleDefinition<MessageIds extends string, Options extends readonly unknown[]> {
   name: string;
   meta: Omit<TSESLint.RuleMetaData<MessageIds, unknown, Options>, "docs"> & { docs: { description: string } };

@@ -123,10 +123,11 @@ export function countAt(counts: Counts, path: string): number | undefined {
 
 export function compareFindings(a: Finding, b: Finding): number {
   return (
-    cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.sku, b.sku) || cmp(a.message, b.message)
+    compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.rule, b.rule) || compareText(a.sku, b.sku) || compareText(a.message, b.message)
   );
 }
 
-function cmp(a: string, b: string): number {
+/** Orders strings by UTF-16 code units, as JavaScript compares them: the same on every machine and locale. */
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,14 +1,15 @@
 // A long-lived census for one config (an ESLint process, an editor): project facts computed once, recomputed only when
 // a file they came from changes on disk or in an editor's buffer.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, CONFIG_FILE_NAME } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { CensusResult } from "./census.js";
 import type { Finding } from "./model.js";
 import { runCensus } from "./project/census.js";
-import { FactStore, extractOptionsOf } from "./project/factStore.js";
+import { FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
 import { clearAliasCache } from "./project/tsconfigPaths.js";
+import { slashRelative } from "./paths.js";
 
 /** How often (ms) files other than the one being linted are checked for changes on disk, by default. */
 const REVALIDATE_MS = 1000;
@@ -79,7 +80,7 @@ export class CensusSession {
     const abs = path.resolve(file);
     if (text !== undefined) this.store.setText(abs, text);
     const result = this.census();
-    const rel = path.relative(this.config.dir, abs).split(path.sep).join("/");
+    const rel = slashRelative(this.config.dir, abs);
     let mine = this.byFile.get(rel);
     if (!mine) {
       mine = result.report.findings.map((f) => this.home(f)).filter((f) => f.file === rel);
@@ -107,7 +108,7 @@ export class CensusSession {
   private home(f: Finding): Finding {
     if (LINTABLE.has(path.extname(f.file))) return f;
     const sku = this.config.skus.find((s) => s.name === f.sku) ?? this.config.skus[0]!;
-    const helpers = path.relative(this.config.dir, sku.helpers).split(path.sep).join("/");
+    const helpers = slashRelative(this.config.dir, sku.helpers);
     const moved: Finding = { ...f, file: helpers, line: 1, column: 1 };
     delete moved.endLine;
     delete moved.endColumn;
@@ -140,11 +141,7 @@ export class CensusSession {
   }
 }
 
+/** A file's stamp, with "missing" for a file that is not there (a roster not written yet). */
 function stamp(file: string): string {
-  try {
-    const st = statSync(file);
-    return `${st.mtimeMs}:${st.size}`;
-  } catch {
-    return "missing";
-  }
+  return stampOf(file) ?? "missing";
 }

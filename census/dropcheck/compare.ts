@@ -1,5 +1,6 @@
 // dropcheck's judgement, a pure function of two revisions' served descriptions: every old sentence must still be served somewhere.
 import type { ServedDescription } from "../../src/census.js";
+import { compareText } from "../../src/model.js";
 
 /** One side of the comparison, as the census read it. */
 export interface RevisionDescriptions {
@@ -102,6 +103,3 @@ function distinct(items: string[]): string[] {
 }
 
 /** By UTF-16 code units, not locale: the output must come out the same on every machine. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -2,6 +2,7 @@
 import pc from "picocolors";
 import type { ToolDrop } from "./compare.js";
 import type { Revision } from "./git.js";
+import { plural } from "../plural.js";
 
 export interface DropcheckResult {
   ok: boolean;
@@ -101,6 +102,3 @@ function short(commit: string): string {
   return commit.slice(0, 7);
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}

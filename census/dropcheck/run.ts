@@ -1,5 +1,5 @@
 // `dropcheck`: the census's served descriptions read from two revisions (or a revision and the working tree), then compared.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,8 @@ import { suggestName } from "../args.js";
 import { compareRevisions, dropsOk, type RevisionDescriptions } from "./compare.js";
 import type { DropcheckResult } from "./format.js";
 import { exportRevision, repositoryOf, resolveRevision, type Revision } from "./git.js";
+import { slashRelative } from "../../src/paths.js";
+import { isDirectory } from "../fileKinds.js";
 
 export interface DropcheckRequest {
   base: string;
@@ -32,9 +34,9 @@ export async function runDropcheck(request: DropcheckRequest, cwd: string): Prom
   const configFile =
     request.configFile !== undefined ? path.resolve(cwd, request.configFile) : path.resolve(cwd, request.dir ?? ".", CONFIG_FILE_NAME);
   // The config's place in the repository: the same path is read in each revision.
-  const config = path.posix.normalize(path.posix.join(repo.prefix, toPosix(path.relative(cwd, configFile))));
+  const config = path.posix.normalize(path.posix.join(repo.prefix, slashRelative(cwd, configFile)));
   if (config.startsWith("../") || path.isAbsolute(config)) {
-    throw new UsageError(`the config ${toPosix(path.relative(cwd, configFile))} is outside the git repository of the working folder`);
+    throw new UsageError(`the config ${slashRelative(cwd, configFile)} is outside the git repository of the working folder`);
   }
   const base = await resolveRevision(cwd, request.base, "--base");
   const head = request.head === undefined ? null : await resolveRevision(cwd, request.head, "--head");
@@ -98,16 +100,9 @@ function checkToolNames(tools: readonly string[], before: Side, after: Side, bas
 }
 
 function inRevision(message: string, dest: string, rev: string): string {
-  const prefixes = [displayPath(dest) + "/", dest + path.sep, toPosix(dest) + "/"];
+  const prefixes = [displayPath(dest) + "/", dest + path.sep, dest.split(path.sep).join("/") + "/"];
   let out = message;
   for (const prefix of prefixes) out = out.split(prefix).join(`${rev}:`);
   return out;
 }
 
-function toPosix(p: string): string {
-  return p.split(path.sep).join("/");
-}
-
-function isDirectory(p: string): boolean {
-  return statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-}

@@ -2,6 +2,8 @@
 import pc from "picocolors";
 import type { DescriptionRow, FloorResult, Report } from "../../src/census.js";
 import type { Counts, Finding } from "../../src/model.js";
+import { compareText } from "../../src/model.js";
+import { plural } from "../plural.js";
 
 export interface TextOptions {
   /** ANSI colours; the CLI decides (terminal, NO_COLOR, FORCE_COLOR), the reporter never looks at the environment. */
@@ -110,9 +112,6 @@ function clientLimitLine(tools: number, limits: readonly number[], c: Colors): s
 }
 
 /** By UTF-16 code units, not locale: the report must come out the same on every machine. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function floorLines(floors: FloorResult[], c: Colors): string[] {
   if (floors.length === 0) return ["floors: none configured"];
@@ -137,6 +136,3 @@ function verdict(report: Report, c: Colors): string {
   return c.red(c.bold(`✗ ${plural(n, "finding")}`));
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}

@@ -2,6 +2,8 @@
 import pc from "picocolors";
 import type { ServedDescription } from "../../src/census.js";
 import type { ServedTool } from "./listTools.js";
+import { compareText } from "../../src/model.js";
+import { plural } from "../plural.js";
 
 export type ServeStatus =
   | "same"
@@ -114,10 +116,4 @@ function firstDifference(a: string, b: string): number {
   return i + 1;
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}

@@ -1,9 +1,10 @@
 // `roster --write`: rebuilds the roster file from the bare sentences the census found, keeping each surviving note.
 import { readFile } from "node:fs/promises";
-import { relative, sep } from "node:path";
 import type { BareSentence, CensusResult } from "../../src/census.js";
 import { PartialCensusError } from "../../src/errors.js";
 import { writeAtomically } from "./atomic.js";
+import { slashRelative } from "../../src/paths.js";
+import { compareText } from "../../src/model.js";
 
 /** One entry as the roster file stores it (SPEC §3): `count` only when the sentence repeats, `note` only when kept. */
 export interface RosterFileEntry {
@@ -104,7 +105,7 @@ export async function writeRoster(result: CensusResult): Promise<string> {
   }
   const plan = planRoster(result);
   const file = result.roster.file;
-  const shown = relative(result.config.dir, file).split(sep).join("/");
+  const shown = slashRelative(result.config.dir, file);
   const text = serializeRoster(plan.roster);
   // Leave an identical file alone: its timestamp is what watchers and make-style tools look at.
   if ((await readFile(file, "utf8").catch(() => undefined)) === text) return summarize(plan, shown, "unchanged");
@@ -153,6 +154,3 @@ function compareEntries(a: RosterFileEntry, b: RosterFileEntry): number {
 }
 
 /** By UTF-16 code units, not locale: the file must come out the same on every machine. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -1,8 +1,11 @@
 // The nearest known name to a misspelt one, so an unknown key or count path can suggest the intended one.
 
-/** The candidate closest to `word` by edit distance, when it is close enough to be a typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  const limit = Math.max(1, Math.floor(word.length / 3));
+/**
+ * The candidate closest to `word` by edit distance, when it is close enough to be a typo: within `maxDistance`
+ * edits, by default a third of the word's length (at least one).
+ */
+export function closest(word: string, candidates: readonly string[], maxDistance?: number): string | undefined {
+  const limit = maxDistance ?? Math.max(1, Math.floor(word.length / 3));
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const c of candidates) {

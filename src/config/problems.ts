@@ -1,9 +1,9 @@
 // Turns what is wrong with a config or roster file (syntax, schema, meaning) into one ConfigError: a summary line, then one line per problem with its place and JSON path.
-import { relative, sep } from "node:path";
 import type { ErrorObject } from "ajv";
 import { ConfigError } from "../errors.js";
 import { closest } from "./didYouMean.js";
 import { formatJsonPath, pathFromPointer, type JsonDocument, type JsonPath } from "./jsonDocument.js";
+import { slashRelative } from "../paths.js";
 
 export interface Problem {
   path: JsonPath;
@@ -15,8 +15,7 @@ export interface Problem {
 
 /** A file as the user would recognise it: relative to the working directory, `/` separators. */
 export function displayPath(absolute: string): string {
-  const rel = relative(process.cwd(), absolute);
-  return (rel === "" ? "." : rel).split(sep).join("/");
+  return slashRelative(process.cwd(), absolute) || ".";
 }
 
 /**

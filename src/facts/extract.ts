@@ -436,12 +436,15 @@ class Extractor {
     let fnNode: ts.FunctionLikeDeclaration | undefined;
     if (!body) handler = { k: "missing", why: `the definer has no \`${this.options.bodyKey}\` function` };
     else if (isFunctionLike(body)) fnNode = body;
-    else if (this.thisMember(body as ts.Expression)) fnNode = this.thisMember(body as ts.Expression);
     else if (ts.isIdentifier(body)) {
       const resolved = this.resolveHandler(body);
       if ("node" in resolved) fnNode = resolved.node;
       handler = "handler" in resolved ? resolved.handler : { k: "inline", loc: locOf(body) };
-    } else handler = { k: "missing", ...this.unfollowable(body) };
+    } else {
+      // `this.method`: a method of the class the registration sits in; anything else cannot be followed.
+      fnNode = this.thisMember(body);
+      if (!fnNode) handler = { k: "missing", ...this.unfollowable(body) };
+    }
     if (fnNode) {
       handler = { k: "inline", loc: locOf(fnNode) };
       if (!this.toolBodies.has(fnNode)) this.toolBodies.set(fnNode, index);

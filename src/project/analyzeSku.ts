@@ -104,7 +104,7 @@ function checkPassThroughs(ctx: SkuContext, files: string[], tools: SkuTools, co
   return out;
 }
 
-export function analyzePassThrough(ctx: SkuContext, file: string, fact: PassThroughFact, tool: string | null): AnalyzedPassThrough {
+function analyzePassThrough(ctx: SkuContext, file: string, fact: PassThroughFact, tool: string | null): AnalyzedPassThrough {
   const definitions = qualifyDefinitions(ctx, file, fact.defs, fact.root, "passThrough");
   const ok = definitions.length > 0 && definitions.every((d) => d.ok);
   return { file, fact, tool, definitions, ok, category: ok ? (categoryOf(definitions) ?? "carried") : undefined };

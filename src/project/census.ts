@@ -4,12 +4,13 @@ import type { ResolvedConfig } from "../config/types.js";
 import { loadRoster } from "../config/load.js";
 import type { BareSentence, CensusResult, FloorResult, Report, TraceResult } from "../census.js";
 import { addCounts, compareFindings, countAt, emptyCounts, type Counts, type Finding } from "../model.js";
-import { analyzePassThrough, analyzeSku, type SkuAnalysis } from "./analyzeSku.js";
-import { SkuContext } from "./context.js";
+import { analyzeSku, type SkuAnalysis } from "./analyzeSku.js";
+import { SkuContext, projectWideSku } from "./context.js";
 import { FactStore, extractOptionsOf } from "./factStore.js";
 import { findingOf, messages } from "./messages.js";
 import { checkRoster } from "./roster.js";
 import { checkPinnedTools } from "./descriptions.js";
+import { slashRelative } from "../paths.js";
 
 export interface CensusOptions {
   /** Facts shared with an earlier run (an editor session): files are re-read only when their text changed. */
@@ -21,7 +22,7 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
   const store = options.store ?? new FactStore(extractOptionsOf(config));
   const contexts = config.skus.map((sku) => new SkuContext(config, sku, store));
   const analyses = contexts.map((ctx) => analyzeSku(ctx));
-  const rel = (file: string) => path.relative(config.dir, file).split(path.sep).join("/");
+  const rel = (file: string) => slashRelative(config.dir, file);
 
   const bareSentences: BareSentence[] = [];
   const toolUnknown = new Map<BareSentence, string>();
@@ -78,8 +79,7 @@ function checkFloors(config: ResolvedConfig, total: Counts, findings: Finding[],
     if (ok) continue;
     // The finding's home is the floor's key in the config file.
     const at = config.positionOf(["floors", count]) ?? { line: 1, column: 1 };
-    const sku = config.skus.length === 1 ? config.skus[0]!.name : "*";
-    findings.push(findingOf(messages.floor(count, actual, floor), rel(config.configFile), at, undefined, sku, null));
+    findings.push(findingOf(messages.floor(count, actual, floor), rel(config.configFile), at, undefined, projectWideSku(config), null));
   }
   return results;
 }
@@ -96,7 +96,6 @@ export function tracePassThrough(config: ResolvedConfig, file: string, line: num
     const analysis: SkuAnalysis = analyzeSku(ctx);
     const found = analysis.passThroughs.find((p) => p.file === abs && p.fact.loc.line === line);
     if (!found) continue;
-    const again = analyzePassThrough(ctx, abs, found.fact, found.tool);
     return {
       sku: sku.name,
       file: ctx.rel(abs),
@@ -105,8 +104,8 @@ export function tracePassThrough(config: ResolvedConfig, file: string, line: num
       tool: found.tool,
       guard: found.fact.guard,
       path: found.fact.path,
-      ok: again.ok,
-      definitions: again.definitions,
+      ok: found.ok,
+      definitions: found.definitions,
     };
   }
   return undefined;

@@ -1,16 +1,21 @@
 // What every project-level check of one SKU shares: its files' facts, module graph, producers and string resolution.
-import path from "node:path";
 import picomatch from "picomatch";
 import type { ProducerCategory, ResolvedConfig, ResolvedProducer, ResolvedSku } from "../config/types.js";
 import { constantAt, resolveString, type Resolved, type StrExpr } from "../facts/strings.js";
 import type { FileFacts } from "../facts/types.js";
 import type { FactStore } from "./factStore.js";
 import { ModuleGraph, type ExportHop, type Followed } from "./modules.js";
+import { slashRelative } from "../paths.js";
 
 export interface ProducerIdentity {
   file: string;
   export: string;
   category: ProducerCategory;
+}
+
+/** The `sku` of a project-wide finding: the one SKU's name, or `*` when the fact spans several. */
+export function projectWideSku(config: ResolvedConfig): string {
+  return config.skus.length === 1 ? config.skus[0]!.name : "*";
 }
 
 export class SkuContext {
@@ -33,7 +38,7 @@ export class SkuContext {
 
   /** A path relative to the config's folder, `/` separators: the only form a file takes in output. */
   rel(file: string): string {
-    return path.relative(this.config.dir, file).split(path.sep).join("/");
+    return slashRelative(this.config.dir, file);
   }
 
   /** Facts of a file that parses, or undefined. */

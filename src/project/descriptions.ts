@@ -3,7 +3,7 @@
 import type { DescriptionRow } from "../census.js";
 import type { Loc } from "../facts/types.js";
 import type { Finding } from "../model.js";
-import type { SkuContext } from "./context.js";
+import { projectWideSku, type SkuContext } from "./context.js";
 import { findingOf, messages, type Message } from "./messages.js";
 import type { SkuTools } from "./tools.js";
 
@@ -234,7 +234,7 @@ export function checkPinnedTools(ctxs: SkuContext[], served: ServedTool[]): Find
   const config = first.config;
   const names = new Set(served.map((s) => s.tool));
   const findings: Finding[] = [];
-  const sku = config.skus.length === 1 ? config.skus[0]!.name : "*";
+  const sku = projectWideSku(config);
   for (const tool of Object.keys(config.descriptions.pins)) {
     if (names.has(tool)) continue;
     const at = config.positionOf(["descriptions", "pins", tool]) ?? { line: 1, column: 1 };

@@ -18,7 +18,7 @@ interface Entry extends StoredFacts {
    * Where the text came from: the disk (with its stamp, to notice later writes) or a linter's buffer (with the disk's
    * stamp when it was given: a later write to the file, a save or a pull, makes the disk the truth again).
    */
-  source: { disk: string } | { buffer: true; diskThen: string | undefined };
+  source: { disk: string | undefined } | { buffer: true; diskThen: string | undefined };
 }
 
 export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
@@ -50,8 +50,7 @@ export class FactStore {
       const text = this.pending.get(file);
       if (text !== undefined) {
         this.pending.delete(file);
-        this.extractions++;
-        entry = { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: extractFileFacts(file, text, this.options) };
+        entry = this.bufferEntry(file, text);
       } else {
         entry = this.load(file);
       }
@@ -72,8 +71,7 @@ export class FactStore {
       this.pending.set(file, text);
       return;
     }
-    this.extractions++;
-    this.cache.set(file, { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: extractFileFacts(file, text, this.options) });
+    this.cache.set(file, this.bufferEntry(file, text));
     this.existence.set(file, true);
     this.version++;
   }
@@ -116,15 +114,20 @@ export class FactStore {
     try {
       text = readFileSync(file, "utf8");
     } catch (e) {
-      return { file, text: undefined, source: { disk: stamp ?? "" }, facts: undefined, readError: (e as NodeJS.ErrnoException).code ?? String(e) };
+      return { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: (e as NodeJS.ErrnoException).code ?? String(e) };
     }
     this.extractions++;
-    return { file, text, source: { disk: stamp ?? "" }, facts: extractFileFacts(file, text, this.options) };
+    return { file, text, source: { disk: stamp }, facts: extractFileFacts(file, text, this.options) };
+  }
+
+  private bufferEntry(file: string, text: string): Entry {
+    this.extractions++;
+    return { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: extractFileFacts(file, text, this.options) };
   }
 }
 
 /** A file's modification stamp (time and size), or undefined when it is not a readable file. */
-function stampOf(file: string): string | undefined {
+export function stampOf(file: string): string | undefined {
   try {
     const st = statSync(file);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : undefined;

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import { SETTINGS_KEY } from "../../rules/censusRule.js";
-import { DOCS_URL } from "../../rules/createRule.js";
+import { DOCS_URL } from "../../src/ruleDescriptions.js";
 import plugin from "../../rules/index.js";
 import { RULE_IDS } from "../../src/model.js";
 import { MESSAGES } from "../../src/project/messages.js";
