@@ -39,8 +39,8 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
     findings.push(findingOf(message, ctx.rel(file), loc ?? { line: 1, column: 1 }, end ?? undefined, sku.name, tool));
   };
   const pointer = config.descriptions.pointer;
-  const unreadableTails = new Set<string>();
-  const tails = readGuide(ctx, report, unreadableTails);
+  const guide = readGuide(ctx, report);
+  const tails = guide.tails;
   const guideRel = sku.guide ? ctx.rel(sku.guide) : "the guide module";
 
   const served: ServedTool[] = [];
@@ -77,7 +77,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
     if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), s.file, s.loc, s.end, s.tool);
     const pointed = s.head.trimEnd().endsWith(pointer);
     if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
-    if (!tails.has(s.tool) && !unreadableTails.has(s.tool) && !unreadableTails.has(ALL_TAILS) && pointed) {
+    if (!tails.has(s.tool) && !guide.unreadable.has(s.tool) && !guide.opaque && pointed) {
       const message = sku.guide ? messages.noTail(s.tool, guideRel, pointer) : messages.noGuide(s.tool, pointer, sku.name);
       report(message, s.file, s.loc, s.end, s.tool);
     }
@@ -107,8 +107,13 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
   return { rows, served, findings };
 }
 
-/** Marks a guide none of whose keys can be trusted to be absent (it does not parse, or a key cannot be read). */
-const ALL_TAILS = "\u0000every tool";
+interface Guide {
+  tails: Map<string, Tail>;
+  /** Tools whose entry is there but cannot be read. */
+  unreadable: Set<string>;
+  /** No tool can be said to lack an entry: the guide does not parse, or one of its keys cannot be read. */
+  opaque: boolean;
+}
 
 interface Tail {
   text: string;
@@ -117,19 +122,16 @@ interface Tail {
 }
 
 /** The guide module's tails by tool name: every entry of its exported top-level object literals. */
-function readGuide(
-  ctx: SkuContext,
-  report: (m: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void,
-  unreadable: Set<string>,
-): Map<string, Tail> {
-  const tails = new Map<string, Tail>();
+function readGuide(ctx: SkuContext, report: (m: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void): Guide {
+  const result: Guide = { tails: new Map(), unreadable: new Set(), opaque: false };
+  const { tails, unreadable } = result;
   const guide = ctx.sku.guide;
-  if (!guide) return tails;
+  if (!guide) return result;
   const facts = ctx.facts(guide);
   if (!facts) {
     // Its parse error says why; no tool may be told the guide has no entry for it.
-    unreadable.add(ALL_TAILS);
-    return tails;
+    result.opaque = true;
+    return result;
   }
   const exported = new Set(facts.exports.flatMap((e) => ("local" in e ? [e.local] : [])));
   const guideRel = ctx.rel(guide);
@@ -140,7 +142,7 @@ function readGuide(
       if (!key.known) {
         // Any tool's tail may hide behind an unreadable key.
         report(messages.unknownTail("(a key it cannot read)", guideRel, key.why), guide, entry.loc, entry.end, null);
-        unreadable.add(ALL_TAILS);
+        result.opaque = true;
         continue;
       }
       const value = ctx.resolveStr(guide, entry.value);
@@ -152,7 +154,7 @@ function readGuide(
       tails.set(key.value, { text: value.value, loc: entry.loc, end: entry.end });
     }
   }
-  return tails;
+  return result;
 }
 
 /** Each parity pin must occur, byte for byte, in one of the exported strings of the SKU's instructions module. */
