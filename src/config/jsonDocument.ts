@@ -1,5 +1,6 @@
 // A JSONC text kept with its syntax tree, so every problem and every config key can be placed at a line and column of the file the user wrote.
 import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { formatPropertyPath } from "../propertyPaths.js";
 
 export type JsonPath = readonly (string | number)[];
 
@@ -93,13 +94,7 @@ export function parseJsonDocument(text: string): JsonDocument {
 
 /** A readable JSON path: `skus[0].tools[1]`, `floors["passThroughs.total"]`; the whole document is `(top level)`. */
 export function formatJsonPath(path: JsonPath): string {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out === "" ? "(top level)" : out;
+  return path.length === 0 ? "(top level)" : formatPropertyPath(path);
 }
 
 /** Turns an ajv instancePath (JSON pointer) into a path, telling array indexes from keys by the value it walks. */

@@ -1,6 +1,6 @@
 // Small syntax-tree predicates the fact extractors share: peeling wrappers, naming functions, short source text.
 import { ts } from "../ts.js";
-import { isFunctionLike, resolveBinding } from "./scope.js";
+import { declarationListKind, resolveBinding } from "./scope.js";
 
 /** Peels parentheses, `as`, `satisfies`, `!`, `<T>x` and (when `awaits`) `await` off an expression. */
 export function peel(expr: ts.Expression, awaits = true): ts.Expression {
@@ -96,9 +96,21 @@ export function calledName(call: ts.CallExpression): string | null {
   return null;
 }
 
-/** Functions enclosing `node`, innermost first. */
-export function enclosingFunctions(node: ts.Node): ts.FunctionLikeDeclaration[] {
-  const out: ts.FunctionLikeDeclaration[] = [];
-  for (let p = node.parent; p; p = p.parent) if (isFunctionLike(p)) out.push(p);
-  return out;
+/** The value of an object literal's property `key` as written (a shorthand property's name), if it has one. */
+export function propertyValue(object: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined {
+  for (const p of object.properties) {
+    if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === key) return p.initializer;
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p.name;
+  }
+  return undefined;
+}
+
+/** The object literal a `const` identifier is bound to, if it is. */
+export function constObjectOf(expr: ts.Expression): ts.ObjectLiteralExpression | undefined {
+  if (!ts.isIdentifier(expr)) return undefined;
+  const decl = resolveBinding(expr)?.declaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isVariableDeclarationList(decl.parent)) return undefined;
+  if (declarationListKind(decl.parent) !== "const") return undefined;
+  const init = peel(decl.initializer, false);
+  return ts.isObjectLiteralExpression(init) ? init : undefined;
 }

@@ -1,6 +1,24 @@
 // Per-file facts: everything the census needs from one file, as plain serialisable data (no syntax tree inside).
-import type { StrExpr, ConstValue } from "./strings.js";
 import type { DefinitionKind } from "./reachingDefinitions.js";
+
+/**
+ * A string value as far as one file can see it. Serialisable (it is stored in per-file facts).
+ * - `str`: known text (cooked: escapes resolved).
+ * - `cat`: the concatenation of its parts, in order.
+ * - `ref`: a value imported from another module, resolved later across files: `module` is the import specifier as
+ *   written, `name` the export name ("default" for a default import), `path` the property chain read from it
+ *   (`import * as W from "./w"; W.WORDS.error` → name "WORDS", path ["error"]).
+ * - `unknown`: cannot be evaluated; `why` says what could not be seen, in words for a user
+ *   ("`word` is a parameter", "`let` variable `w` may change", "call to `f()`"), at `line`/`column` (1-based).
+ */
+export type StrExpr =
+  | { k: "str"; v: string }
+  | { k: "cat"; parts: StrExpr[] }
+  | { k: "ref"; module: string; name: string; path: string[]; line: number; column: number }
+  | { k: "unknown"; why: string; line: number; column: number };
+
+/** A top-level constant a module may export: a string expression, or an object of them (`as const` objects, string enums). */
+export type ConstValue = { k: "string"; expr: StrExpr } | { k: "object"; members: Record<string, ConstValue> };
 
 export interface Loc {
   /** 1-based. */

@@ -1,11 +1,12 @@
 // What every project-level check of one SKU shares: its files' facts, module graph, producers and string resolution.
 import picomatch from "picomatch";
 import type { ProducerCategory, ResolvedConfig, ResolvedProducer, ResolvedSku } from "../config/types.js";
-import { constantAt, resolveString, type Resolved, type StrExpr } from "../facts/strings.js";
-import type { FileFacts } from "../facts/types.js";
+import { constantAt } from "../facts/constants.js";
+import type { FileFacts, StrExpr } from "../facts/types.js";
 import type { FactStore } from "./factStore.js";
 import { ModuleGraph, type ExportHop, type Followed } from "./modules.js";
 import { slashRelative } from "../paths.js";
+import { StringResolver, type Resolved } from "./stringResolver.js";
 
 export interface ProducerIdentity {
   file: string;
@@ -22,6 +23,7 @@ export class SkuContext {
   readonly graph: ModuleGraph;
   private readonly nameMatchers = new Map<ResolvedProducer, (name: string) => boolean>();
   private readonly carrierMatchers: ((name: string) => boolean)[];
+  private readonly strings: StringResolver;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -34,6 +36,15 @@ export class SkuContext {
       this.nameMatchers.set(p, globs ? picomatch(globs) : () => true);
     }
     this.carrierMatchers = config.carriers.map((g) => picomatch(g));
+    this.strings = new StringResolver((fromFile, ref) => {
+      const followed = this.graph.followImport(fromFile, ref.module, ref.name);
+      if (!followed.ok) return { unknown: followed.why };
+      const facts = this.facts(followed.file);
+      if (!facts) return { unknown: `${this.rel(followed.file)} does not parse` };
+      const found = constantAt(facts.constants, followed.local, ref.path);
+      if ("unknown" in found) return { unknown: `${found.unknown} (in ${this.rel(followed.file)})` };
+      return { file: followed.file, expr: found.expr };
+    });
   }
 
   /** A path relative to the config's folder, `/` separators: the only form a file takes in output. */
@@ -86,18 +97,8 @@ export class SkuContext {
   }
 
   /** Evaluates a string expression of `file`, following imported constants across modules. */
-  resolveStr(file: string, expr: StrExpr, depth = 0): Resolved {
-    return resolveString(expr, (ref) => {
-      if (depth > 16) return { unknown: "constant chain too deep or circular" };
-      const followed = this.graph.followImport(file, ref.module, ref.name);
-      if (!followed.ok) return { unknown: followed.why };
-      const facts = this.facts(followed.file);
-      if (!facts) return { unknown: `${this.rel(followed.file)} does not parse` };
-      const found = constantAt(facts.constants, followed.local, ref.path);
-      if ("unknown" in found) return { unknown: `${found.unknown} (in ${this.rel(followed.file)})` };
-      const within = followed.file;
-      return { expr: found.expr, resolveWithin: (e: StrExpr) => this.resolveStr(within, e, depth + 1) };
-    });
+  resolveStr(file: string, expr: StrExpr): Resolved {
+    return this.strings.resolve(file, expr);
   }
 
   /** The text of a string expression with every part it cannot see replaced by U+0000 (for reading serialised JSON). */

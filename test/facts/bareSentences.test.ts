@@ -1,7 +1,7 @@
 // Bare sentences of one returned expression (SPEC §2.3): which operands count and their canonical text.
 import { describe, expect, it } from "vitest";
 import { ts, parseSource } from "../../src/ts.js";
-import { bareSentencesOf } from "../../src/facts/extract.js";
+import { bareSentencesOf } from "../../src/facts/bareSentences.js";
 
 function sentences(expr: string): string[] {
   const sf = parseSource("probe.ts", `declare const n: number, x: string | undefined, c: boolean;\nfunction probe() {\n  return ${expr};\n}\n`);

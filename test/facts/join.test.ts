@@ -1,7 +1,10 @@
 // Tests of `[...].join(sep)` in the static string evaluator (SPEC §2.4, §2.5): a description written as a list of
 // sentences is read like a concatenation, and anything the evaluator cannot list is unknown with its reason.
 import { describe, expect, it } from "vitest";
-import { collectConstants, constantAt, evaluateString, resolveString, type ConstValue, type StrExpr } from "../../src/facts/strings.js";
+import { collectConstants, constantAt } from "../../src/facts/constants.js";
+import { StringEvaluator } from "../../src/facts/evaluator.js";
+import type { ConstValue, StrExpr } from "../../src/facts/types.js";
+import { StringResolver } from "../../src/project/stringResolver.js";
 import { parseSource, ts } from "../../src/ts.js";
 
 /** The expression `probe` is initialised with, found on the syntax tree (at any depth, e.g. inside a function). */
@@ -21,7 +24,7 @@ function probeOf(sourceFile: ts.SourceFile): ts.Expression {
 }
 
 function probe(...lines: string[]): StrExpr {
-  return evaluateString(probeOf(parseSource("probe.ts", lines.join("\n"))));
+  return new StringEvaluator().evaluate(probeOf(parseSource("probe.ts", lines.join("\n"))));
 }
 
 const str = (v: string): StrExpr => ({ k: "str", v });
@@ -86,11 +89,14 @@ describe("elements are evaluated like concatenation parts", () => {
     const expr = probe('import { SEP, HEAD } from "./parts";', 'const probe = [HEAD, "tail"].join(SEP);');
     expect(expr).toEqual(cat(ref("./parts", "HEAD", 2, 16), ref("./parts", "SEP", 2, 35), str("tail")));
 
-    const parts: Record<string, ConstValue> = collectConstants(parseSource("parts.ts", 'export const SEP = " | ";\nexport const HEAD = "head";'));
-    const resolved = resolveString(expr, (r) => {
+    const parts: Record<string, ConstValue> = collectConstants(
+      parseSource("parts.ts", 'export const SEP = " | ";\nexport const HEAD = "head";'),
+      new StringEvaluator(),
+    );
+    const resolved = new StringResolver((_fromFile, r) => {
       const found = constantAt(parts, r.name, r.path);
-      return "unknown" in found ? found : { expr: found.expr, resolveWithin: (e) => resolveString(e, () => ({ unknown: "none" })) };
-    });
+      return "unknown" in found ? found : { file: "parts.ts", expr: found.expr };
+    }).resolve("probe.ts", expr);
     expect(resolved).toEqual({ known: true, value: "head | tail" });
   });
 

@@ -1,7 +1,7 @@
 // The guarded pass-through matcher (SPEC §2.1): every guard spelling matches, and its near misses do not.
 import { describe, expect, it } from "vitest";
 import { ts, parseSource } from "../../src/ts.js";
-import { matchPassThrough } from "../../src/facts/extract.js";
+import { matchPassThrough } from "../../src/facts/passThroughs.js";
 
 /** The only `if` statement of a small function body, matched. */
 function match(body: string): string | undefined {

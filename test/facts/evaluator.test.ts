@@ -1,49 +1,9 @@
-// Tests of the static string evaluator (SPEC §2.4): each form on its own, then constants, simplification and resolution.
+// Tests of the static string evaluator (SPEC §2.4): each form on its own, within one file.
 import { describe, expect, it } from "vitest";
-import {
-  collectConstants,
-  constantAt,
-  cookedText,
-  evaluateString,
-  resolveString,
-  simplify,
-  type ConstValue,
-  type Resolved,
-  type StrExpr,
-} from "../../src/facts/strings.js";
+import { StringEvaluator } from "../../src/facts/evaluator.js";
+import { cookedText, simplify } from "../../src/facts/strExpr.js";
 import { parseSource, ts } from "../../src/ts.js";
-
-/** The initializer of the (first) variable declared as `name`, anywhere in the file. */
-function initializerOf(sourceFile: ts.SourceFile, name: string): ts.Expression {
-  let found: ts.Expression | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) {
-      found = node.initializer;
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  if (!found) throw new Error(`no declaration of ${name} in the test source`);
-  return found;
-}
-
-function probe(source: string, fileName = "probe.ts"): StrExpr {
-  return evaluateString(initializerOf(parseSource(fileName, source), "probe"));
-}
-
-const str = (v: string): StrExpr => ({ k: "str", v });
-const unknown = (why: string, line: number, column: number): StrExpr => ({ k: "unknown", why, line, column });
-const ref = (module: string, name: string, path: string[], line: number, column: number): StrExpr => ({
-  k: "ref",
-  module,
-  name,
-  path,
-  line,
-  column,
-});
-const cat = (...parts: StrExpr[]): StrExpr => ({ k: "cat", parts });
+import { cat, initializerOf, probe, ref, str, unknown } from "./strExprs.js";
 
 describe("string literals are cooked", () => {
   it("resolves a \\u escape", () => {
@@ -159,8 +119,9 @@ describe("identifiers", () => {
 
   it("a cycle is unknown whichever end is evaluated first", () => {
     const sourceFile = parseSource("c.ts", 'const A = B + "x";\nconst B = A;\nconst probe = A;\nconst probe2 = B;');
-    const second = evaluateString(initializerOf(sourceFile, "probe2"));
-    const first = evaluateString(initializerOf(sourceFile, "probe"));
+    const evaluator = new StringEvaluator();
+    const second = evaluator.evaluate(initializerOf(sourceFile, "probe2"));
+    const first = evaluator.evaluate(initializerOf(sourceFile, "probe"));
     expect(second).toEqual(cat(unknown("`B` is defined in terms of itself", 1, 11), str("x")));
     expect(first).toEqual(cat(unknown("`A` is defined in terms of itself", 2, 11), str("x")));
   });
@@ -290,7 +251,7 @@ describe("string enum members", () => {
   it("an initializer handed in directly still reads member names as members", () => {
     const sourceFile = parseSource("e.ts", 'const A = "outer";\nenum E { A = "a", B = A + "b" }');
     const enumDeclaration = sourceFile.statements[1] as ts.EnumDeclaration;
-    expect(evaluateString(enumDeclaration.members[1]!.initializer!)).toEqual(str("ab"));
+    expect(new StringEvaluator().evaluate(enumDeclaration.members[1]!.initializer!)).toEqual(str("ab"));
   });
 
   it("an imported enum is a ref with a path", () => {
@@ -420,77 +381,8 @@ describe("anything else is unknown, with a reason and where", () => {
   it("results are the same on a second evaluation", () => {
     const sourceFile = parseSource("again.ts", 'function f(p: string) {\n  const probe = p + "x";\n}');
     const expr = initializerOf(sourceFile, "probe");
-    expect(evaluateString(expr)).toEqual(evaluateString(expr));
-  });
-});
-
-describe("collectConstants", () => {
-  it("keeps top-level string-ish consts, as const objects, string enums and export default", () => {
-    const sourceFile = parseSource(
-      "words.ts",
-      [
-        /* 1 */ 'import { OTHER } from "./other";',
-        /* 2 */ 'export const FAILURE = "error";',
-        /* 3 */ "const PARTLY = `${f()}!`;",
-        /* 4 */ "export const WORDS = {",
-        /* 5 */ '  refusal: "invalid",',
-        /* 6 */ '  nested: { x: "y" },',
-        /* 7 */ "  code: 500,",
-        /* 8 */ "  m() {},",
-        /* 9 */ "} as const;",
-        /* 10 */ 'export enum Kind { Error = "error", Num = 1 }',
-        /* 11 */ "enum Numbers { A, B }",
-        /* 12 */ "const server = makeServer();",
-        /* 13 */ 'let changing = "x";',
-        /* 14 */ "export const ALIAS = OTHER;",
-        /* 15 */ 'const PLAIN = { a: "b" };',
-        /* 16 */ "const [destructured] = FAILURE;",
-        /* 17 */ 'function g() { const LOCAL = "x"; }',
-        /* 18 */ "export default FAILURE + PARTLY;",
-      ].join("\n"),
-    );
-    const expected: Record<string, ConstValue> = {
-      FAILURE: { k: "string", expr: str("error") },
-      PARTLY: { k: "string", expr: cat(unknown("call to `f()`", 3, 19), str("!")) },
-      WORDS: {
-        k: "object",
-        members: {
-          refusal: { k: "string", expr: str("invalid") },
-          nested: { k: "object", members: { x: { k: "string", expr: str("y") } } },
-          code: { k: "string", expr: unknown("`500` is a number, not a string", 7, 9) },
-          m: { k: "string", expr: unknown("`WORDS.m` is a method or accessor, not a value", 8, 3) },
-        },
-      },
-      Kind: {
-        k: "object",
-        members: {
-          Error: { k: "string", expr: str("error") },
-          Num: { k: "string", expr: unknown("`Kind.Num` is a numeric enum member", 10, 37) },
-        },
-      },
-      ALIAS: { k: "string", expr: ref("./other", "OTHER", [], 14, 22) },
-      PLAIN: { k: "string", expr: unknown("`PLAIN` is not `as const`: its properties may change", 15, 15) },
-      default: { k: "string", expr: cat(str("error"), unknown("call to `f()`", 3, 19), str("!")) },
-    };
-    const constants = collectConstants(sourceFile);
-    expect(constants).toEqual(expected);
-    expect(Object.keys(constants)).toEqual(Object.keys(expected));
-    expect(JSON.parse(JSON.stringify(constants))).toEqual(expected);
-  });
-
-  it("merges an enum declared twice and keeps a `__proto__` key as an own member", () => {
-    const sourceFile = parseSource(
-      "e.ts",
-      'enum K { A = "a" }\nenum K { B = "b" }\nconst O = { ["__proto__"]: "p" } as const;',
-    );
-    const constants = collectConstants(sourceFile);
-    expect(constants["K"]).toEqual({
-      k: "object",
-      members: { A: { k: "string", expr: str("a") }, B: { k: "string", expr: str("b") } },
-    });
-    const o = constants["O"];
-    expect(o?.k === "object" && Object.hasOwn(o.members, "__proto__")).toBe(true);
-    expect(o?.k === "object" && o.members["__proto__"]).toEqual({ k: "string", expr: str("p") });
+    const evaluator = new StringEvaluator();
+    expect(evaluator.evaluate(expr)).toEqual(evaluator.evaluate(expr));
   });
 });
 
@@ -512,128 +404,5 @@ describe("simplify", () => {
 
   it("an empty cat is the empty string", () => {
     expect(simplify(cat())).toEqual(str(""));
-  });
-});
-
-describe("resolveString", () => {
-  /** Modules of a fake project: specifier → constants of the parsed source. */
-  function project(sources: Record<string, string>): Map<string, Record<string, ConstValue>> {
-    const modules = new Map<string, Record<string, ConstValue>>();
-    for (const [specifier, text] of Object.entries(sources)) {
-      modules.set(specifier, collectConstants(parseSource(`${specifier}.ts`, text)));
-    }
-    return modules;
-  }
-
-  function lookupIn(modules: Map<string, Record<string, ConstValue>>) {
-    const lookup: Parameters<typeof resolveString>[1] = (r) => {
-      const constants = modules.get(r.module);
-      if (!constants) return { unknown: "module not found" };
-      const found = constantAt(constants, r.name, r.path);
-      if ("unknown" in found) return found;
-      return { expr: found.expr, resolveWithin: (e) => resolveString(e, lookup) };
-    };
-    return lookup;
-  }
-
-  const modules = project({
-    "./words": [
-      'import { SUFFIX } from "./suffix";',
-      'export const FAILURE = "err" + SUFFIX;',
-      'export const WORDS = { refusal: "invalid", nested: { x: "y" } } as const;',
-      "export const BROKEN = `${compute()}`;",
-      'export const VIA = BROKEN + "!";',
-    ].join("\n"),
-    "./suffix": ['import * as W from "./words";', 'export const SUFFIX = "or";', "export const BACK = W.VIA;"].join("\n"),
-    "./a": 'import { B } from "./b";\nexport const A = B;',
-    "./b": 'import { A } from "./a";\nexport const B = A + "x";',
-  });
-  const lookup = lookupIn(modules);
-  const resolve = (source: string): Resolved => resolveString(probe(source), lookup);
-
-  it("a fully known expression needs no lookup", () => {
-    expect(resolveString(cat(str("a"), str("b")), () => ({ unknown: "must not be called" }))).toEqual({
-      known: true,
-      value: "ab",
-    });
-  });
-
-  it("a ref whose target contains another ref", () => {
-    expect(resolve('import { FAILURE } from "./words";\nconst probe = "[" + FAILURE + "]";')).toEqual({
-      known: true,
-      value: "[error]",
-    });
-  });
-
-  it("a namespace ref with a path into an object", () => {
-    expect(resolve('import * as W from "./words";\nconst probe = W.WORDS.nested.x + W.WORDS.refusal;')).toEqual({
-      known: true,
-      value: "yinvalid",
-    });
-  });
-
-  it("a missing export is unknown at the ref", () => {
-    expect(resolve('import { NOPE } from "./words";\nconst probe = NOPE;')).toEqual({
-      known: false,
-      why: '`NOPE` from "./words": no constant string or `as const` object `NOPE` there',
-      line: 2,
-      column: 15,
-    });
-  });
-
-  it("a missing property of an imported object is unknown", () => {
-    expect(resolve('import { WORDS } from "./words";\nconst probe = WORDS.nope;')).toEqual({
-      known: false,
-      why: '`WORDS.nope` from "./words": `WORDS` has no property `nope`',
-      line: 2,
-      column: 15,
-    });
-  });
-
-  it("an unknown inside another module is reported at the ref, saying where it is there", () => {
-    expect(resolve('import { SUFFIX, BACK } from "./suffix";\nconst probe = SUFFIX + BACK;')).toEqual({
-      known: false,
-      why: '`BACK` from "./suffix": `VIA` from "./words": call to `compute()` (line 4, column 26 of "./words")',
-      line: 2,
-      column: 24,
-    });
-  });
-
-  it("a cycle across modules is unknown, reported once at the ref", () => {
-    expect(resolve('import { A } from "./a";\nconst probe = A;')).toEqual({
-      known: false,
-      why: '`A` from "./a": constant chain too deep or circular',
-      line: 2,
-      column: 15,
-    });
-  });
-
-  it("a local unknown comes first when it comes first", () => {
-    const source = 'import { FAILURE } from "./words";\nfunction f(p: string) {\n  const probe = p + FAILURE;\n}';
-    expect(resolve(source)).toEqual({ known: false, why: "`p` is a parameter", line: 3, column: 17 });
-  });
-});
-
-describe("constantAt", () => {
-  const constants = collectConstants(
-    parseSource("c.ts", 'import { X } from "./x";\nexport const W = X;\nexport const O = { a: { b: "c" } } as const;'),
-  );
-
-  it("extends the path of a constant that is a ref", () => {
-    expect(constantAt(constants, "W", ["p", "q"])).toEqual({ expr: ref("./x", "X", ["p", "q"], 2, 18) });
-  });
-
-  it("an object is not a string", () => {
-    expect(constantAt(constants, "O", ["a"])).toEqual({ unknown: "`O.a` is an object, not a string" });
-  });
-
-  it("a string has no properties", () => {
-    expect(constantAt(constants, "O", ["a", "b", "c"])).toEqual({ unknown: "`O.a.b` is a string: it has no property `c`" });
-  });
-
-  it("inherited names are not constants", () => {
-    expect(constantAt(constants, "toString", [])).toEqual({
-      unknown: "no constant string or `as const` object `toString` there",
-    });
   });
 });

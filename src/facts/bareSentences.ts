@@ -1,0 +1,30 @@
+// Bare sentences (SPEC §2.3): plain strings a tool body returns, in their canonical text.
+import { locOf, endOf, ts } from "../ts.js";
+import { flattenPlus, isStringConcatenation, isStringLike, peel } from "./syntax.js";
+import type { BareSentenceFact } from "./types.js";
+
+/** The substitution marker of canonical bare-sentence text (SPEC §2.3). */
+export const HOLE = "${…}";
+
+/** The bare sentences in one returned expression: each `?:` branch and each string operand of `??`/`||` on its own. */
+export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
+  const e = peel(expr);
+  if (ts.isConditionalExpression(e)) return [...bareSentencesOf(e.whenTrue), ...bareSentencesOf(e.whenFalse)];
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+      return [...bareSentencesOf(e.left), ...bareSentencesOf(e.right)];
+    }
+  }
+  if (isStringLike(e) || isStringConcatenation(e)) return [{ loc: locOf(e), end: endOf(e), sentence: canonicalText(e) }];
+  return [];
+}
+
+/** Cooked text with every substitution and non-literal operand written `${…}`. */
+export function canonicalText(expr: ts.Expression): string {
+  const e = peel(expr, false);
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
+  if (ts.isTemplateExpression(e)) return e.head.text + e.templateSpans.map((s) => HOLE + s.literal.text).join("");
+  if (isStringConcatenation(e)) return flattenPlus(e).map((op) => (isStringLike(op) ? canonicalText(op) : HOLE)).join("");
+  return HOLE;
+}

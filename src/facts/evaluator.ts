@@ -1,0 +1,603 @@
+// The static string evaluator (SPEC §2.4) of one file: what a string expression is, symbolically, without running anything.
+import { ts } from "../ts.js";
+import { resolveBinding } from "./scope.js";
+import { peel, shortText } from "./syntax.js";
+import { cookedText, firstUnknown, simplify, unknownExpr, type Unknown } from "./strExpr.js";
+import type { StrExpr } from "./types.js";
+import {
+  asConcatenationPart,
+  cutValue,
+  describe,
+  known,
+  nonStringSum,
+  refAt,
+  settle,
+  toStrExpr,
+  unknownAt,
+  type Value,
+} from "./staticValue.js";
+/** Where an expression sits, as far as its meaning depends on it. A function of the node's position in the tree, so
+ * results cached per node stay valid. */
+interface Context {
+  /** Inside an enum member's initializer, names of that enum's members refer to the members (TypeScript rule). */
+  readonly enumDeclaration: ts.EnumDeclaration | undefined;
+  /** Under `as const`: object literals here are read-only, so their properties can be read statically. */
+  readonly asConst: boolean;
+}
+
+const NO_CONTEXT: Context = { enumDeclaration: undefined, asConst: false };
+const AS_CONST: Context = { enumDeclaration: undefined, asConst: true };
+
+/** A member of an object literal as the evaluator sees it: a value to evaluate, or something that is not one. */
+export type Member =
+  | { kind: "value"; node: ts.PropertyAssignment | ts.ShorthandPropertyAssignment; initializer: ts.Expression }
+  | { kind: "function"; node: ts.Node };
+type Members = Map<string, Member> | Unknown;
+
+// Values of declarations (const, destructured element, enum member, object member) and member tables of object
+// literals are computed once per node. A value computed while a cycle or the depth limit was cut short depends on
+// where the evaluation started (only the reason's wording and place, never known-ness: a cut always yields unknown),
+// so it is kept only until the outermost evaluation ends, to stay a pure function of the file.
+class Memo<T> {
+  readonly settled = new WeakMap<ts.Node, T>();
+  unsettled = new Map<ts.Node, T>();
+}
+
+// Consts nested ~700 deep overflow the stack when evaluated cold; 200 leaves room for the caller's own frames.
+// A deeper chain is unknown when evaluated cold but known once its links are cached (collectConstants walks in order).
+const MAX_LOCAL_DEPTH = 200;
+
+/**
+ * Evaluates string expressions of one file: string and no-substitution template literals, templates (every
+ * substitution evaluated), `+` (numbers that are literal are written as JavaScript would), parentheses, `as`/`as const`/
+ * `satisfies`/`!`/type assertions, identifiers bound to a `const` (local or module level, followed through other
+ * consts, cycles are unknown), imported bindings (→ `ref`), string enum members (`Kind.Error`, `Kind["Error"]`, local
+ * or imported), and properties of `as const` objects (dot, element access with a statically known key, nested).
+ * Anything else is `unknown` with a reason. Never guesses.
+ *
+ * One evaluator serves one file's extraction: it remembers what it worked out about that file's nodes, so make a
+ * new one for each syntax tree. Results are simplified (see `simplify`) and may be shared: treat them as read-only.
+ */
+export class StringEvaluator {
+  private readonly values = new Memo<Value>();
+  private readonly memberTables = new Memo<Members>();
+  private readonly results = new WeakMap<ts.Node, StrExpr>();
+  private readonly enumMemberTables = new WeakMap<ts.EnumDeclaration, Map<string, ts.EnumMember>>();
+  private readonly inProgress = new Set<ts.Node>();
+  private cuts = 0;
+  private activeEvaluations = 0;
+
+  /** The string an expression evaluates to, as far as its file can see. */
+  evaluate(expr: ts.Expression): StrExpr {
+    const cached = this.results.get(expr);
+    if (cached) return cached;
+    return this.evaluation(() => {
+      const cutsBefore = this.cuts;
+      const result = simplify(toStrExpr(this.valueOf(expr, contextOf(expr)), expr));
+      if (this.cuts === cutsBefore) this.results.set(expr, result);
+      return result;
+    });
+  }
+
+  // What `collectConstants` reads: values below the string level, within one outermost evaluation.
+
+  /** Runs `read` as one outermost evaluation: what was cut short inside it is forgotten when it ends. */
+  evaluation<T>(read: () => T): T {
+    this.activeEvaluations++;
+    try {
+      return read();
+    } finally {
+      if (--this.activeEvaluations === 0) {
+        this.values.unsettled = new Map();
+        this.memberTables.unsettled = new Map();
+      }
+    }
+  }
+
+  /** The value of a top-level expression (not under `as const`, not in an enum). */
+  topLevelValue(expr: ts.Expression): Value {
+    return this.valueOf(expr, NO_CONTEXT);
+  }
+
+  /** The value a `const` declaration binds. */
+  declarationValueOf(declaration: ts.VariableDeclaration): Value {
+    return this.declarationValue(declaration, declaration.name as ts.Identifier);
+  }
+
+  /** The members of an object literal, or why they cannot be listed. */
+  objectMembers(literal: ts.ObjectLiteralExpression): Members {
+    return this.membersOf(literal);
+  }
+
+  /** The value of one member of an `as const` object. */
+  objectMemberValue(member: Extract<Member, { kind: "value" }>): Value {
+    return this.memberValue(member, member.node);
+  }
+
+  /** An enum's members by name, each read as a string member (numeric ones are unknown). */
+  enumMemberValues(declaration: ts.EnumDeclaration): [string, ts.EnumMember, Value][] {
+    return [...this.enumMembers(declaration)].map(([key, member]) => [key, member, this.enumMemberRead(member, member)]);
+  }
+
+  private memoised<T>(memo: Memo<T>, key: ts.Node, compute: () => T, onCut: (why: string) => T): T {
+    const known = memo.settled.get(key) ?? memo.unsettled.get(key);
+    if (known !== undefined) return known;
+    if (this.inProgress.has(key)) {
+      this.cuts++;
+      return onCut("circular");
+    }
+    if (this.inProgress.size >= MAX_LOCAL_DEPTH) {
+      this.cuts++;
+      return onCut("too deep");
+    }
+    const cutsBefore = this.cuts;
+    this.inProgress.add(key);
+    let result: T;
+    try {
+      result = compute();
+    } finally {
+      this.inProgress.delete(key);
+    }
+    if (this.cuts === cutsBefore) memo.settled.set(key, result);
+    else memo.unsettled.set(key, result);
+    return result;
+  }
+
+  private valueOf(node: ts.Expression, context: Context): Value {
+    switch (node.kind) {
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+        return known(cookedText(node as ts.StringLiteral));
+      case ts.SyntaxKind.TemplateExpression:
+        return this.template(node as ts.TemplateExpression, context);
+      case ts.SyntaxKind.NumericLiteral:
+        return { t: "number", n: Number((node as ts.NumericLiteral).text) };
+      case ts.SyntaxKind.PrefixUnaryExpression: {
+        const unary = node as ts.PrefixUnaryExpression;
+        if (unary.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(unary.operand)) {
+          return { t: "number", n: -Number(unary.operand.text) };
+        }
+        return unknownAt(describe(node), node);
+      }
+      case ts.SyntaxKind.TrueKeyword:
+        return { t: "boolean", b: true };
+      case ts.SyntaxKind.FalseKeyword:
+        return { t: "boolean", b: false };
+      case ts.SyntaxKind.ParenthesizedExpression:
+      case ts.SyntaxKind.NonNullExpression:
+      case ts.SyntaxKind.SatisfiesExpression:
+        return this.valueOf((node as ts.ParenthesizedExpression).expression, context);
+      case ts.SyntaxKind.AsExpression:
+      case ts.SyntaxKind.TypeAssertionExpression: {
+        const assertion = node as ts.AsExpression | ts.TypeAssertion;
+        const asConst = ts.isConstTypeReference(assertion.type);
+        return this.valueOf(assertion.expression, asConst ? { ...context, asConst: true } : context);
+      }
+      case ts.SyntaxKind.BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.PlusToken) {
+          return this.concatenation(node as ts.BinaryExpression, context);
+        }
+        return unknownAt(describe(node), node);
+      case ts.SyntaxKind.Identifier:
+        return this.identifier(node as ts.Identifier, context);
+      case ts.SyntaxKind.PropertyAccessExpression: {
+        const access = node as ts.PropertyAccessExpression;
+        if (!ts.isIdentifier(access.name)) return unknownAt(`private field \`${shortText(access, 40)}\``, access.name);
+        const name = access.name.text;
+        return this.propertyRead(access, () => name, context);
+      }
+      case ts.SyntaxKind.ElementAccessExpression: {
+        const access = node as ts.ElementAccessExpression;
+        return this.propertyRead(access, () => this.staticKey(access.argumentExpression, context), context);
+      }
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        return { t: "object", literal: node as ts.ObjectLiteralExpression, asConst: context.asConst };
+      case ts.SyntaxKind.CallExpression:
+        return this.arrayJoin(node as ts.CallExpression, context) ?? unknownAt(describe(node), node);
+      default:
+        return unknownAt(describe(node), node);
+    }
+  }
+
+  /**
+   * `[a, b, c].join(sep)`: a description written as a list of sentences. The array is a literal, or a `const` bound
+   * to one; its elements are evaluated like concatenation parts. Anything else is not a join this evaluator reads.
+   */
+  private arrayJoin(call: ts.CallExpression, context: Context): Value | undefined {
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.name) || callee.name.text !== "join") return undefined;
+    if (call.arguments.length > 1) return undefined;
+    let array: ts.Expression = peel(callee.expression, false);
+    if (ts.isIdentifier(array)) {
+      const binding = resolveBinding(array);
+      const declaration = binding?.declaration;
+      if (binding?.kind === "const" && declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) {
+        // Like an object, an array bound to a name is fixed only `as const`: otherwise `push` may change it.
+        const init = declaration.initializer;
+        const asConst = (ts.isAsExpression(init) || ts.isTypeAssertionExpression(init)) && ts.isConstTypeReference(init.type);
+        if (!asConst) return unknownAt(`\`${array.text}\` is not \`as const\`: its elements may change`, array);
+        array = peel(init, false);
+      }
+    }
+    if (!ts.isArrayLiteralExpression(array)) return undefined;
+    const inner = partContext(context);
+    const separatorNode = call.arguments[0];
+    let separator: StrExpr = { k: "str", v: "," };
+    if (separatorNode) {
+      const value = this.valueOf(separatorNode, inner);
+      if (value.t !== "string") return unknownAt(`the separator of \`${shortText(call, 40)}\` is not a string`, separatorNode);
+      separator = value.e;
+    }
+    const parts: StrExpr[] = [];
+    for (const [i, element] of array.elements.entries()) {
+      if (ts.isSpreadElement(element) || ts.isOmittedExpression(element)) {
+        return unknownAt(`\`${shortText(array, 40)}\` has a spread or a hole: its elements cannot be listed`, element);
+      }
+      if (i > 0) parts.push(separator);
+      parts.push(asConcatenationPart(this.valueOf(element, inner), element));
+    }
+    return { t: "string", e: { k: "cat", parts } };
+  }
+
+  private template(node: ts.TemplateExpression, context: Context): Value {
+    const inner = partContext(context);
+    const parts: StrExpr[] = [{ k: "str", v: cookedText(node.head) }];
+    for (const span of node.templateSpans) {
+      parts.push(asConcatenationPart(this.valueOf(span.expression, inner), span.expression));
+      parts.push({ k: "str", v: cookedText(span.literal) });
+    }
+    return { t: "string", e: { k: "cat", parts } };
+  }
+
+  /**
+   * `a + b + c`: JavaScript adds left to right, and concatenates only once one side is a string (`1 + 2 + "x"` is
+   * "3x"). The left spine is walked without recursion: long `+` chains are common in descriptions.
+   */
+  private concatenation(node: ts.BinaryExpression, context: Context): Value {
+    const inner = partContext(context);
+    const operands: ts.Expression[] = [];
+    const sums: ts.Expression[] = [];
+    let left: ts.Expression = node;
+    while (ts.isBinaryExpression(left) && left.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      operands.push(left.right);
+      sums.push(left);
+      left = left.left;
+    }
+    operands.push(left);
+    operands.reverse();
+    sums.reverse();
+
+    let sum = this.valueOf(operands[0]!, inner);
+    let sumNode: ts.Expression = operands[0]!;
+    let parts: StrExpr[] | undefined = sum.t === "string" ? [sum.e] : undefined;
+    for (let i = 1; i < operands.length; i++) {
+      const operand = this.valueOf(operands[i]!, inner);
+      if (parts) parts.push(asConcatenationPart(operand, operands[i]!));
+      else if (operand.t === "string") parts = [asConcatenationPart(sum, sumNode), operand.e];
+      else sum = nonStringSum(sum, operand, sums[i - 1]!);
+      sumNode = sums[i - 1]!;
+    }
+    return parts ? { t: "string", e: { k: "cat", parts } } : sum;
+  }
+
+  private identifier(id: ts.Identifier, context: Context): Value {
+    const name = id.text;
+    if (context.enumDeclaration) {
+      const sibling = this.enumMembers(context.enumDeclaration).get(name);
+      if (sibling) return this.enumMemberRead(sibling, id);
+    }
+    const binding = resolveBinding(id);
+    if (!binding) {
+      if (name === "undefined") return unknownAt("`undefined` is not a string", id);
+      return unknownAt(`\`${name}\` is not declared in this file`, id);
+    }
+    const declaration = binding.declaration;
+    const loop = loopVariable(declaration);
+    if (loop) return unknownAt(`\`${name}\` is a ${loop} loop variable`, id);
+    switch (binding.kind) {
+      case "const":
+        if (ts.isVariableDeclaration(declaration)) {
+          if (!declaration.initializer) return unknownAt(`\`${name}\` is declared without a value`, id);
+          return this.declarationValue(declaration, id);
+        }
+        if (ts.isBindingElement(declaration)) return this.destructuredValue(declaration, id);
+        return unknownAt(`\`${name}\` cannot be evaluated statically`, id);
+      case "let":
+      case "var":
+        return unknownAt(`\`${name}\` is declared with ${binding.kind} and may change`, id);
+      case "using":
+        return unknownAt(`\`${name}\` is a \`using\` resource`, id);
+      case "parameter":
+        return unknownAt(`\`${name}\` is a parameter`, id);
+      case "catch":
+        return unknownAt(`\`${name}\` is a catch clause variable`, id);
+      case "function":
+        return unknownAt(`\`${name}\` is a function, not a string`, id);
+      case "class":
+        return unknownAt(`\`${name}\` is a class, not a string`, id);
+      case "enum":
+        return ts.isEnumDeclaration(declaration)
+          ? { t: "enum", declaration }
+          : unknownAt(`\`${name}\` cannot be evaluated statically`, id);
+      case "import":
+        return imported(declaration, id);
+    }
+  }
+
+  private declarationValue(declaration: ts.VariableDeclaration, reference: ts.Identifier): Value {
+    return this.memoised(
+      this.values,
+      declaration,
+      () => settle(this.valueOf(declaration.initializer!, NO_CONTEXT)),
+      (cut) => cutValue(declaration.name, cut, reference),
+    );
+  }
+
+  /** `const { a, b: { c } } = SOURCE`: the property read from the (as const) source, or its default. */
+  private destructuredValue(element: ts.BindingElement, reference: ts.Identifier): Value {
+    return this.memoised(
+      this.values,
+      element,
+      () => {
+        if (element.dotDotDotToken) return unknownAt(`\`${shortText(element.name, 40)}\` is a rest element`, element);
+        const pattern = element.parent;
+        if (ts.isArrayBindingPattern(pattern)) {
+          return unknownAt(`\`${shortText(element.name, 40)}\` is destructured from an array`, element);
+        }
+        const key = element.propertyName
+          ? this.propertyKey(element.propertyName)
+          : ts.isIdentifier(element.name)
+            ? element.name.text
+            : unknownExpr(`\`${shortText(element.name, 40)}\` has no static key`, element);
+        if (typeof key !== "string") return { t: "unknown", e: key };
+        const source = this.patternSource(pattern, reference);
+        if (source.value.t === "unknown") return source.value;
+        const value = this.readProperty(source.value, key, source.node, element);
+        if (value !== MISSING) return settle(value);
+        if (element.initializer) return settle(this.valueOf(element.initializer, NO_CONTEXT));
+        return unknownAt(`\`${shortText(source.node, 40)}\` has no property \`${key}\``, element);
+      },
+      (cut) => cutValue(element.name, cut, reference),
+    );
+  }
+
+  /** What an object pattern destructures, and the node that names it in messages. */
+  private patternSource(pattern: ts.ObjectBindingPattern, reference: ts.Identifier): { value: Value; node: ts.Node } {
+    const owner = pattern.parent;
+    if (ts.isVariableDeclaration(owner)) {
+      if (!owner.initializer) return { value: unknownAt("destructured without a value", owner), node: owner };
+      return { value: this.declarationValue(owner, reference), node: owner.initializer };
+    }
+    if (ts.isBindingElement(owner)) {
+      return { value: this.destructuredValue(owner, reference), node: owner.propertyName ?? owner.name };
+    }
+    return { value: unknownAt("destructured from a parameter", owner), node: owner };
+  }
+
+  /** `base.key` / `base[key]`: the base is evaluated first, so a base that cannot be seen is what the reason names. */
+  private propertyRead(
+    access: ts.PropertyAccessExpression | ts.ElementAccessExpression,
+    keyOf: () => string | Unknown,
+    context: Context,
+  ): Value {
+    const baseNode = access.expression;
+    const base = this.valueOf(baseNode, partContext(context));
+    if (base.t === "unknown") return base;
+    const key = keyOf();
+    if (typeof key !== "string") return { t: "unknown", e: key };
+    const value = this.readProperty(base, key, baseNode, access);
+    if (value === MISSING) return unknownAt(`\`${shortText(baseNode, 40)}\` has no property \`${key}\``, access);
+    return value;
+  }
+
+  /**
+   * Reads `key` from a container value. `baseNode` is the container's expression (messages about it quote it, lazily:
+   * reads that succeed cost no text), `at` is where the read happens (and where a ref made by it is placed). MISSING
+   * when an `as const` object has no such property.
+   */
+  private readProperty(base: Value, key: string, baseNode: ts.Node, at: ts.Node): Value | typeof MISSING {
+    const baseText = (): string => shortText(baseNode, 40);
+    switch (base.t) {
+      case "unknown":
+        return base;
+      case "namespace":
+        return { t: "string", e: refAt(base.module, key, [], at) };
+      case "string":
+        if (base.e.k === "ref") return { t: "string", e: { ...base.e, path: [...base.e.path, key] } };
+        return unknownAt(`\`${baseText()}\` is a string: its property \`${key}\` is not evaluated`, at);
+      case "number":
+      case "boolean":
+        return unknownAt(`\`${baseText()}\` is a ${base.t}: its property \`${key}\` is not evaluated`, at);
+      case "enum": {
+        const member = this.enumMembers(base.declaration).get(key);
+        if (!member) return unknownAt(`enum \`${baseText()}\` has no member \`${key}\``, at);
+        return this.enumMemberRead(member, at);
+      }
+      case "object": {
+        if (!base.asConst) return unknownAt(`\`${baseText()}\` is not \`as const\`: its properties may change`, baseNode);
+        const members = this.membersOf(base.literal);
+        if (!(members instanceof Map)) return { t: "unknown", e: members };
+        const member = members.get(key);
+        if (!member) return MISSING;
+        if (member.kind === "function") return unknownAt(`\`${baseText()}.${key}\` is a method or accessor, not a value`, at);
+        return this.memberValue(member, at);
+      }
+    }
+  }
+
+  private memberValue(member: Extract<Member, { kind: "value" }>, reference: ts.Node): Value {
+    return this.memoised(
+      this.values,
+      member.node,
+      // Members are only read from `as const` objects, and `as const` reaches nested literals.
+      () => settle(this.valueOf(member.initializer, AS_CONST)),
+      (cut) => cutValue(member.node.name, cut, reference),
+    );
+  }
+
+  /** The properties of an object literal, later ones overriding earlier ones (spreads of `as const` objects included).
+   * An unknown spread or computed key makes the whole object unknown: any property might come from it. */
+  private membersOf(literal: ts.ObjectLiteralExpression): Members {
+    return this.memoised(
+      this.memberTables,
+      literal,
+      () => {
+        const members = new Map<string, Member>();
+        for (const property of literal.properties) {
+          if (ts.isSpreadAssignment(property)) {
+            const spread = this.valueOf(property.expression, NO_CONTEXT);
+            if (spread.t === "object" && spread.asConst) {
+              const spreadMembers = this.membersOf(spread.literal);
+              if (!(spreadMembers instanceof Map)) return spreadMembers;
+              for (const [key, member] of spreadMembers) members.set(key, member);
+              continue;
+            }
+            const text = shortText(property.expression, 40);
+            const why =
+              spread.t === "unknown"
+                ? `spreads \`...${text}\`, which cannot be seen: ${spread.e.why}`
+                : spread.t === "object"
+                  ? `spreads \`...${text}\`, which is not \`as const\``
+                  : spread.t === "string" && spread.e.k === "ref"
+                    ? `spreads \`...${text}\`, imported: its properties cannot be listed in this file`
+                    : `spreads \`...${text}\`, which is not an \`as const\` object`;
+            return unknownExpr(why, property);
+          }
+          if (ts.isPropertyAssignment(property) && !ts.isComputedPropertyName(property.name) && property.name.text === "__proto__") {
+            // `__proto__: x` sets the prototype: properties not listed here may still be read through it.
+            return unknownExpr("the object sets its prototype with `__proto__`", property);
+          }
+          const key = this.propertyKey(property.name!);
+          if (typeof key !== "string") return unknownExpr(`computed key \`${shortText(property.name!, 40)}\`: ${key.why}`, property);
+          if (ts.isPropertyAssignment(property)) {
+            members.set(key, { kind: "value", node: property, initializer: property.initializer });
+          } else if (ts.isShorthandPropertyAssignment(property)) {
+            members.set(key, { kind: "value", node: property, initializer: property.name });
+          } else {
+            members.set(key, { kind: "function", node: property });
+          }
+        }
+        return members;
+      },
+      () => unknownExpr("the object spreads itself", literal),
+    );
+  }
+
+  /** A property name as the key it defines: identifiers and literals as written (numbers normalised), computed names
+   * when they evaluate to a known string. */
+  private propertyKey(name: ts.PropertyName): string | Unknown {
+    if (ts.isComputedPropertyName(name)) return this.staticKey(name.expression, NO_CONTEXT);
+    if (ts.isNumericLiteral(name)) return String(Number(name.text));
+    if (ts.isBigIntLiteral(name)) return name.text.slice(0, -1);
+    return name.text;
+  }
+
+  /** The key of `obj[key]`: it must be known in this file (a ref cannot be a key: facts of one file know no others). */
+  private staticKey(node: ts.Expression, context: Context): string | Unknown {
+    const value = this.valueOf(node, partContext(context));
+    if (value.t === "number") return String(value.n);
+    if (value.t === "unknown") return value.e;
+    if (value.t !== "string") return unknownExpr(`the key \`${shortText(node, 40)}\` is not a string`, node);
+    const text = simplify(value.e);
+    if (text.k === "str") return text.v;
+    const unknown = firstUnknown(text);
+    if (unknown) return unknown;
+    return unknownExpr(`the key \`${shortText(node, 40)}\` is imported: a key must be known in this file`, node);
+  }
+
+  private enumMembers(declaration: ts.EnumDeclaration): Map<string, ts.EnumMember> {
+    let members = this.enumMemberTables.get(declaration);
+    if (!members) {
+      members = new Map();
+      for (const member of declaration.members) {
+        if (ts.isComputedPropertyName(member.name) || ts.isPrivateIdentifier(member.name)) continue;
+        members.set(member.name.text, member);
+      }
+      this.enumMemberTables.set(declaration, members);
+    }
+    return members;
+  }
+
+  private enumMemberValue(member: ts.EnumMember, reference: ts.Node): Value {
+    return this.memoised(
+      this.values,
+      member,
+      () =>
+        member.initializer
+          ? settle(this.valueOf(member.initializer, { enumDeclaration: member.parent, asConst: false }))
+          : { t: "number", n: Number.NaN },
+      (cut) => cutValue(member.name, cut, reference),
+    );
+  }
+
+  /** A string enum member's value; a numeric one is unknown (SPEC: string enum members only). */
+  private enumMemberRead(member: ts.EnumMember, at: ts.Node): Value {
+    const value = this.enumMemberValue(member, at);
+    if (value.t === "string" || value.t === "unknown") return value;
+    return unknownAt(`\`${member.parent.name.text}.${member.name.getText()}\` is a numeric enum member`, at);
+  }
+}
+
+/** The context for a part that is not the value itself (an operand, a key, a substitution): no longer `as const`. */
+function partContext(context: Context): Context {
+  return context.asConst ? { enumDeclaration: context.enumDeclaration, asConst: false } : context;
+}
+
+function loopVariable(declaration: ts.Node): string | undefined {
+  let node = declaration;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  if (!ts.isVariableDeclaration(node)) return undefined;
+  const statement = node.parent.parent;
+  if (ts.isForOfStatement(statement) && statement.initializer === node.parent) return "for...of";
+  if (ts.isForInStatement(statement) && statement.initializer === node.parent) return "for...in";
+  return undefined;
+}
+
+function imported(declaration: ts.Node, reference: ts.Identifier): Value {
+  const name = reference.text;
+  if (ts.isImportEqualsDeclaration(declaration)) {
+    return unknownAt(`\`${name}\` is imported with \`import ${name} = ...\`, which is not followed`, reference);
+  }
+  const importDeclaration = ts.findAncestor(declaration, ts.isImportDeclaration);
+  if (!importDeclaration || !ts.isStringLiteral(importDeclaration.moduleSpecifier)) {
+    return unknownAt(`\`${name}\` is imported from a module that cannot be read`, reference);
+  }
+  const module = importDeclaration.moduleSpecifier.text;
+  if (ts.isNamespaceImport(declaration)) return { t: "namespace", module };
+  const exportName = ts.isImportSpecifier(declaration)
+    ? (declaration.propertyName ?? declaration.name).text
+    : "default";
+  return { t: "string", e: refAt(module, exportName, [], reference) };
+}
+
+const MISSING = Symbol("missing property");
+
+/** The context of an expression a caller hands in: whether it sits inside an enum initializer or under `as const`. */
+function contextOf(expr: ts.Expression): Context {
+  let enumDeclaration: ts.EnumDeclaration | undefined;
+  for (let child: ts.Node = expr, parent = expr.parent; parent; child = parent, parent = parent.parent) {
+    if (ts.isEnumMember(parent)) {
+      if (parent.initializer === child) enumDeclaration = parent.parent;
+      break;
+    }
+    if (!ts.isExpression(parent) && !ts.isTemplateSpan(parent) && !ts.isPropertyAssignment(parent)) break;
+  }
+  let asConst = false;
+  for (let parent = expr.parent; parent; parent = parent.parent) {
+    if ((ts.isAsExpression(parent) || ts.isTypeAssertionExpression(parent)) && ts.isConstTypeReference(parent.type)) {
+      asConst = true;
+      break;
+    }
+    const passes =
+      ts.isParenthesizedExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      ts.isTypeAssertionExpression(parent) ||
+      ts.isSatisfiesExpression(parent) ||
+      ts.isNonNullExpression(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isObjectLiteralExpression(parent);
+    if (!passes) break;
+  }
+  return asConst || enumDeclaration ? { enumDeclaration, asConst } : NO_CONTEXT;
+}
+

@@ -1,0 +1,141 @@
+// Guarded pass-throughs (SPEC §2.1): the `if` that returns what its condition guards, and the definitions that reach it.
+import { locOf, endOf, ts } from "../ts.js";
+import type { FileIndex } from "./fileIndex.js";
+import { enclosingFunction, resolveBinding } from "./scope.js";
+import { functionName, isNullish, peel, shortText } from "./syntax.js";
+import { definitionsOf } from "./values.js";
+
+/** Records the pass-through an `if` is, if it is one. */
+export function collectPassThrough(file: FileIndex, node: ts.IfStatement): void {
+  const match = matchPassThrough(node);
+  if (!match) return;
+  const fn = enclosingFunction(node);
+  const closeParen = node.getChildren().find((c) => c.kind === ts.SyntaxKind.CloseParenToken);
+  file.facts.passThroughs.push({
+    loc: locOf(node),
+    end: endOf(closeParen ?? node.expression),
+    guard: shortText(node.expression, 120),
+    path: pathText(match.path),
+    root: match.root.text,
+    fn: fn ? functionName(fn) : null,
+    site: file.siteOf(node),
+    defs: definitionsOf(match.root),
+  });
+}
+
+export interface PassThroughMatch {
+  /** The path returned, casts peeled. */
+  path: ts.Expression;
+  /** Its root identifier: the variable traced. */
+  root: ts.Identifier;
+  returnStatement: ts.ReturnStatement;
+}
+
+/** An `if` without `else` whose consequent returns (or ends by returning) an access path its condition guards. */
+export function matchPassThrough(node: ts.IfStatement): PassThroughMatch | undefined {
+  if (node.elseStatement) return undefined;
+  const consequent = node.thenStatement;
+  let ret: ts.Statement | undefined = consequent;
+  if (ts.isBlock(consequent)) ret = consequent.statements[consequent.statements.length - 1];
+  if (!ret || !ts.isReturnStatement(ret) || !ret.expression) return undefined;
+  const path = peel(ret.expression);
+  const root = rootOfPath(path);
+  if (!root || !guards(node.expression, path)) return undefined;
+  return { path, root, returnStatement: ret };
+}
+
+function rootOfPath(expr: ts.Expression): ts.Identifier | undefined {
+  const e = peel(expr, false);
+  if (ts.isIdentifier(e)) return e;
+  if (ts.isPropertyAccessExpression(e)) return rootOfPath(e.expression);
+  if (ts.isElementAccessExpression(e) && literalKey(e.argumentExpression) !== undefined) return rootOfPath(e.expression);
+  return undefined;
+}
+
+function literalKey(expr: ts.Expression): string | undefined {
+  const e = peel(expr, false);
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e)) return e.text;
+  return undefined;
+}
+
+/** Two access paths name the same storage: same bindings, same properties, same literal keys. */
+export function samePath(a: ts.Expression, b: ts.Expression): boolean {
+  const x = peel(a, false);
+  const y = peel(b, false);
+  if (ts.isIdentifier(x) && ts.isIdentifier(y)) {
+    if (x.text !== y.text) return false;
+    const bx = resolveBinding(x);
+    const by = resolveBinding(y);
+    return bx === by || (bx !== undefined && by !== undefined && bx.nameNode === by.nameNode);
+  }
+  if (ts.isPropertyAccessExpression(x) && ts.isPropertyAccessExpression(y)) {
+    return x.name.text === y.name.text && samePath(x.expression, y.expression);
+  }
+  if (ts.isElementAccessExpression(x) && ts.isElementAccessExpression(y)) {
+    const kx = literalKey(x.argumentExpression);
+    return kx !== undefined && kx === literalKey(y.argumentExpression) && samePath(x.expression, y.expression);
+  }
+  // `r.error` and `r["error"]` are the same property.
+  const keyOf = (e: ts.Expression): [ts.Expression, string] | undefined =>
+    ts.isPropertyAccessExpression(e)
+      ? [e.expression, e.name.text]
+      : ts.isElementAccessExpression(e) && literalKey(e.argumentExpression) !== undefined
+        ? [e.expression, literalKey(e.argumentExpression)!]
+        : undefined;
+  const kx = keyOf(x);
+  const ky = keyOf(y);
+  return !!kx && !!ky && kx[1] === ky[1] && samePath(kx[0], ky[0]);
+}
+
+const NULL_CHECKS = new Set([ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken]);
+const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken]);
+
+/** Whether a condition lets the consequent run only when `path` holds a value (every spelling of SPEC §2.1). */
+export function guards(condition: ts.Expression, path: ts.Expression): boolean {
+  const c = peel(condition, false);
+  if (samePath(c, path)) return true;
+  if (ts.isBinaryExpression(c)) {
+    const op = c.operatorToken.kind;
+    // `P !== null && P !== undefined`, or a guard of P joined with further conditions.
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return guards(c.left, path) || guards(c.right, path);
+    if (NULL_CHECKS.has(op)) {
+      if ((samePath(c.left, path) && isNullish(c.right)) || (samePath(c.right, path) && isNullish(c.left))) return true;
+      return typeofGuard(c, path);
+    }
+    if (EQUALITY.has(op)) return typeofGuard(c, path);
+  }
+  if (ts.isPrefixUnaryExpression(c) && c.operator === ts.SyntaxKind.ExclamationToken) {
+    const inner = peel(c.operand, false);
+    return ts.isPrefixUnaryExpression(inner) && inner.operator === ts.SyntaxKind.ExclamationToken && samePath(inner.operand, path);
+  }
+  if (ts.isCallExpression(c) && c.arguments.length === 1) {
+    const callee = peel(c.expression, false);
+    if (ts.isIdentifier(callee) && callee.text === "Boolean" && !resolveBinding(callee)) return samePath(c.arguments[0]!, path);
+  }
+  return false;
+}
+
+function typeofGuard(c: ts.BinaryExpression, path: ts.Expression): boolean {
+  const positive = EQUALITY.has(c.operatorToken.kind);
+  for (const [a, b] of [
+    [c.left, c.right],
+    [c.right, c.left],
+  ] as const) {
+    const t = peel(a, false);
+    const lit = peel(b, false);
+    if (!ts.isTypeOfExpression(t) || !samePath(t.expression, path)) continue;
+    if (!ts.isStringLiteral(lit) && !ts.isNoSubstitutionTemplateLiteral(lit)) continue;
+    // `typeof P === "string"` (SPEC §2.1), or `typeof P !== "undefined"`; other types are checks on data, not guards.
+    return positive ? lit.text === "string" : lit.text === "undefined";
+  }
+  return false;
+}
+
+
+function pathText(path: ts.Expression): string {
+  const e = peel(path, false);
+  if (ts.isIdentifier(e)) return e.text;
+  if (ts.isPropertyAccessExpression(e)) return `${pathText(e.expression)}.${e.name.text}`;
+  if (ts.isElementAccessExpression(e)) return `${pathText(e.expression)}[${e.argumentExpression.getText()}]`;
+  return shortText(e);
+}
