@@ -4,7 +4,7 @@ import { flattenPlus, isStringConcatenation, isStringLike, peel } from "./syntax
 import type { BareSentenceFact } from "./types.js";
 
 /** The substitution marker of canonical bare-sentence text (SPEC §2.3). */
-export const HOLE = "${…}";
+const HOLE = "${…}";
 
 /** The bare sentences in one returned expression: each `?:` branch and each string operand of `??`/`||` on its own. */
 export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
@@ -21,7 +21,7 @@ export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
 }
 
 /** Cooked text with every substitution and non-literal operand written `${…}`. */
-export function canonicalText(expr: ts.Expression): string {
+function canonicalText(expr: ts.Expression): string {
   const e = peel(expr, false);
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (ts.isTemplateExpression(e)) return e.head.text + e.templateSpans.map((s) => HOLE + s.literal.text).join("");

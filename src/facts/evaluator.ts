@@ -29,7 +29,7 @@ const NO_CONTEXT: Context = { enumDeclaration: undefined, asConst: false };
 const AS_CONST: Context = { enumDeclaration: undefined, asConst: true };
 
 /** A member of an object literal as the evaluator sees it: a value to evaluate, or something that is not one. */
-export type Member =
+type Member =
   | { kind: "value"; node: ts.PropertyAssignment | ts.ShorthandPropertyAssignment; initializer: ts.Expression }
   | { kind: "function"; node: ts.Node };
 type Members = Map<string, Member> | Unknown;

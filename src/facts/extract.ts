@@ -13,10 +13,6 @@ export type { ExtractOptions } from "./fileIndex.js";
 
 export function extractFileFacts(fileName: string, text: string, options: ExtractOptions): FileFacts {
   const sourceFile = parseSource(fileName, text);
-  return extractFromSourceFile(sourceFile, options);
-}
-
-export function extractFromSourceFile(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts {
   const errors = parseDiagnostics(sourceFile);
   if (errors.length > 0) {
     return {

@@ -59,7 +59,7 @@ function literalKey(expr: ts.Expression): string | undefined {
 }
 
 /** Two access paths name the same storage: same bindings, same properties, same literal keys. */
-export function samePath(a: ts.Expression, b: ts.Expression): boolean {
+function samePath(a: ts.Expression, b: ts.Expression): boolean {
   const x = peel(a, false);
   const y = peel(b, false);
   if (ts.isIdentifier(x) && ts.isIdentifier(y)) {

@@ -57,7 +57,7 @@ export function toStrExpr(value: Value, node: ts.Node): StrExpr {
   }
 }
 
-export function notAString(value: Extract<Value, { t: "object" | "enum" | "namespace" }>, node: ts.Node): Unknown {
+function notAString(value: Extract<Value, { t: "object" | "enum" | "namespace" }>, node: ts.Node): Unknown {
   const what = value.t === "object" ? "an object" : value.t === "enum" ? "an enum" : "a namespace import";
   return unknownExpr(`\`${shortText(node, 40)}\` is ${what}, not a string`, node);
 }
