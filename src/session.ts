@@ -8,7 +8,6 @@ import type { CensusResult } from "./census.js";
 import type { Finding } from "./model.js";
 import { runCensus } from "./project/census.js";
 import { FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
-import { clearAliasCache } from "./project/tsconfigPaths.js";
 import { slashRelative } from "./paths.js";
 
 /** How often (ms) files other than the one being linted are checked for changes on disk, by default. */
@@ -44,7 +43,6 @@ export function sessionFor(configFile: string): CensusSession {
 /** Forgets every session (tests; a config change the caller knows about). */
 export function resetSessions(): void {
   sessions.clear();
-  clearAliasCache();
 }
 
 export class CensusSession {
@@ -126,7 +124,6 @@ export class CensusSession {
       this.configStamp = configStamp;
       this.store = new FactStore(extractOptionsOf(this.config));
       this.result = undefined;
-      clearAliasCache();
       return;
     }
     // The tool globs may match new files, and the roster may have been rewritten: both are read again by a new census.
