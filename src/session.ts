@@ -40,11 +40,6 @@ export function sessionFor(configFile: string): CensusSession {
   return session;
 }
 
-/** Forgets every session (tests; a config change the caller knows about). */
-export function resetSessions(): void {
-  sessions.clear();
-}
-
 export class CensusSession {
   private config: ResolvedConfig;
   private configStamp: string;

@@ -5,7 +5,7 @@ import type { FileFacts } from "../facts/types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { TsconfigAliases } from "./tsconfigPaths.js";
 
-export interface StoredFacts {
+interface StoredFacts {
   /** Absolute path. */
   file: string;
   /** undefined when the file could not be read. */
