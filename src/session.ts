@@ -8,7 +8,6 @@ import type { CensusResult } from "./census.js";
 import type { Finding } from "./model.js";
 import { runCensus } from "./project/census.js";
 import { FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
-import { clearAliasCache } from "./project/tsconfigPaths.js";
 import { slashRelative } from "./paths.js";
 
 /** How often (ms) files other than the one being linted are checked for changes on disk, by default. */
@@ -17,7 +16,10 @@ const REVALIDATE_MS = 1000;
 /** Extensions of files a linter lints: a finding anywhere else (the config, the roster) moves to the SKU's helpers module. */
 const LINTABLE = new Set([".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]);
 
-const sessions = new Map<string, CensusSession>();
+interface SessionOptions {
+  /** How often (ms) files other than the one being linted are checked for changes on disk; 0 checks on every call. */
+  revalidateMs?: number;
+}
 
 /** The config file that governs `file`: the nearest payload-census.config.json in its folder or above. */
 export function findConfigFile(file: string): string | undefined {
@@ -30,21 +32,34 @@ export function findConfigFile(file: string): string | undefined {
   }
 }
 
-/** The process-wide session of a config file (created on first use). */
-export function sessionFor(configFile: string): CensusSession {
-  const key = path.resolve(configFile);
-  let session = sessions.get(key);
-  if (!session) {
-    session = new CensusSession(key, { revalidateMs: REVALIDATE_MS });
-    sessions.set(key, session);
+/** Sessions by config file, each made on first use. */
+class SessionRegistry {
+  private readonly byConfigFile = new Map<string, CensusSession>();
+
+  /** The session of a config file; `options` shape the session made on first use and must agree with it afterwards. */
+  sessionFor(configFile: string, options: SessionOptions = {}): CensusSession {
+    const key = path.resolve(configFile);
+    let session = this.byConfigFile.get(key);
+    if (!session) {
+      session = new CensusSession(key, options);
+      this.byConfigFile.set(key, session);
+    } else if (options.revalidateMs !== undefined && options.revalidateMs !== session.revalidateMs) {
+      throw new Error(`the session of ${key} revalidates every ${session.revalidateMs} ms, not ${options.revalidateMs}`);
+    }
+    return session;
   }
-  return session;
 }
 
-/** Forgets every session (tests; a config change the caller knows about). */
-export function resetSessions(): void {
-  sessions.clear();
-  clearAliasCache();
+/**
+ * The process's one registry. It is process-wide on purpose: ESLint loads the plugin once per process and keeps
+ * nothing for a rule between files, so this is where every file linted in the process (eslint_d, an editor's server)
+ * finds the census of its config, computed once.
+ */
+const processSessions = new SessionRegistry();
+
+/** The process-wide session of a config file (created on first use, with `options`). */
+export function sessionFor(configFile: string, options?: SessionOptions): CensusSession {
+  return processSessions.sessionFor(configFile, options);
 }
 
 export class CensusSession {
@@ -58,11 +73,11 @@ export class CensusSession {
   private rosterStamp: string;
   private censuses = 0;
 
-  private readonly revalidateMs: number;
+  readonly revalidateMs: number;
 
   constructor(
     readonly configFile: string,
-    options: { revalidateMs?: number } = {},
+    options: SessionOptions = {},
   ) {
     this.revalidateMs = options.revalidateMs ?? REVALIDATE_MS;
     this.config = loadConfig({ configFile });
@@ -115,7 +130,7 @@ export class CensusSession {
     return moved;
   }
 
-  /** Notices a changed config (reloaded, facts dropped) and, at most once a second, files changed on disk. */
+  /** Notices, at most once per `revalidateMs`, a changed config (reloaded, facts dropped) and files changed on disk. */
   private refresh(): void {
     const now = Date.now();
     if (now - this.lastRevalidation < this.revalidateMs) return;
@@ -126,7 +141,6 @@ export class CensusSession {
       this.configStamp = configStamp;
       this.store = new FactStore(extractOptionsOf(this.config));
       this.result = undefined;
-      clearAliasCache();
       return;
     }
     // The tool globs may match new files, and the roster may have been rewritten: both are read again by a new census.

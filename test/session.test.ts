@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CensusSession, findConfigFile } from "../src/session.js";
+import { CensusSession, findConfigFile, sessionFor } from "../src/session.js";
 
 const monitor = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "monitor");
 const WAITS = "full/src/mcp/tools/waits.ts";
@@ -26,6 +26,16 @@ describe("CensusSession", () => {
   it("finds the config above a file", () => {
     expect(findConfigFile(file(WAITS))).toBe(path.join(dir, "payload-census.config.json"));
     expect(findConfigFile(path.join(tmpdir(), "nowhere", "x.ts"))).toBeUndefined();
+  });
+
+  it("keeps one session per config file in the process, with the revalidation interval it was first given", () => {
+    const config = path.join(dir, "payload-census.config.json");
+    const made = sessionFor(config, { revalidateMs: 0 });
+    expect(made.revalidateMs).toBe(0);
+    // The rules ask without an interval, by whatever path leads to the config: they get the same session.
+    expect(sessionFor(path.join(dir, "full", "..", "payload-census.config.json"))).toBe(made);
+    expect(sessionFor(config, { revalidateMs: 0 })).toBe(made);
+    expect(() => sessionFor(config, { revalidateMs: 1000 })).toThrow(`the session of ${config} revalidates every 0 ms, not 1000`);
   });
 
   it("lints a file with unsaved text: its findings, from one census, reused while nothing changes", () => {

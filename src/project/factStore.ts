@@ -3,8 +3,9 @@ import { readFileSync, statSync } from "node:fs";
 import { extractFileFacts, type ExtractOptions } from "../facts/extract.js";
 import type { FileFacts } from "../facts/types.js";
 import type { ResolvedConfig } from "../config/types.js";
+import { TsconfigAliases } from "./tsconfigPaths.js";
 
-export interface StoredFacts {
+interface StoredFacts {
   /** Absolute path. */
   file: string;
   /** undefined when the file could not be read. */
@@ -41,6 +42,8 @@ export class FactStore {
   version = 0;
   /** How many times a file's facts were extracted (each parse costs; an editor's keystroke should cost one). */
   extractions = 0;
+  /** The monitor's tsconfig.json path aliases (for module resolution), revalidated with the files. */
+  readonly aliases = new TsconfigAliases(stampOf);
 
   constructor(readonly options: ExtractOptions) {}
 
@@ -76,7 +79,7 @@ export class FactStore {
     this.version++;
   }
 
-  /** Drops every file whose disk copy changed since it was read; true when anything was dropped. */
+  /** Drops every file (and tsconfig.json alias) whose disk copy changed since it was read; true when anything was dropped. */
   revalidate(): boolean {
     let changed = false;
     for (const [file, entry] of this.cache) {
@@ -93,6 +96,7 @@ export class FactStore {
       if ((stampOf(file) !== undefined) !== known) changed = true;
     }
     this.existence.clear();
+    if (this.aliases.revalidate()) changed = true;
     if (changed) this.version++;
     return changed;
   }

@@ -2,7 +2,6 @@
 import path from "node:path";
 import type { FactStore } from "./factStore.js";
 import type { CalleeRef } from "../facts/types.js";
-import { aliasCandidates } from "./tsconfigPaths.js";
 
 /** One (module, exported name) an import passes through on its way to the declaration. */
 export interface ExportHop {
@@ -35,7 +34,7 @@ export class ModuleGraph {
   /** The file a relative specifier names (TypeScript's `.js` → `.ts` mapping and `index` files included). */
   resolveModule(fromFile: string, specifier: string): string | undefined {
     if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) {
-      for (const base of aliasCandidates(fromFile, specifier)) {
+      for (const base of this.store.aliases.candidates(fromFile, specifier)) {
         const found = this.withExtensions(base);
         if (found) return found;
       }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import rule from "../../rules/pass-through-producer.js";
+import { sessionFor } from "../../src/session.js";
 import { at, describeOptionsSchema, edit, fixture, inBuffer, lintWith, onDisk, ruleTester } from "./ruleTester.js";
 
 const RULE = "pass-through-producer";
@@ -345,13 +346,14 @@ describe(`${RULE}: a file linted once, then changed on disk`, () => {
   function copyOfImportAliased(): { dir: string; helpers: string; top: string } {
     const dir = mkdtempSync(path.join(os.tmpdir(), "payload-census-rules-"));
     cpSync(fixture(`near-miss/${RULE}/import-aliased`), dir, { recursive: true });
+    // The copy's session, made before the rule makes it, checks the disk on every file linted: no waiting for an interval.
+    sessionFor(path.join(dir, "payload-census.config.json"), { revalidateMs: 0 });
     return { dir, helpers: path.join(dir, "src", "helpers.ts"), top: path.join(dir, "src", "tools", "top.ts") };
   }
 
   /** validateTop leaves the validator module: top.ts's pass-through of `checkTop(top)` (12:7) loses its producer. */
   function renameValidatorOnDisk(helpers: string): void {
     writeFileSync(helpers, readFileSync(helpers, "utf8").replace("export function validateTop(", "export function checkTopValue("));
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100); // past the session's one-second revalidation
   }
 
   it("reads the changed file again when another file is linted", () => {
