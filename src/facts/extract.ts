@@ -9,8 +9,6 @@ import { collectPassThrough } from "./passThroughs.js";
 import { tryTool } from "./tools.js";
 import type { FileFacts } from "./types.js";
 
-export type { ExtractOptions } from "./fileIndex.js";
-
 export function extractFileFacts(fileName: string, text: string, options: ExtractOptions): FileFacts {
   const sourceFile = parseSource(fileName, text);
   const errors = parseDiagnostics(sourceFile);

@@ -1,6 +1,7 @@
 // Per-file facts on demand, computed once per file text: the cache both front ends share, aware of edits on disk and in editors.
 import { readFileSync, statSync } from "node:fs";
-import { extractFileFacts, type ExtractOptions } from "../facts/extract.js";
+import { extractFileFacts } from "../facts/extract.js";
+import type { ExtractOptions } from "../facts/fileIndex.js";
 import type { FileFacts } from "../facts/types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { TsconfigAliases } from "./tsconfigPaths.js";
