@@ -1,5 +1,6 @@
 // Reaching definitions of one variable at one reference, over the enclosing function's control flow (SPEC §2.2).
 import { locOf, ts } from "../ts.js";
+import { bindingElements, bindingTargets, patternOwner } from "./patterns.js";
 import { type Binding, declarationListKind, isFunctionLike, resolveBinding, sameBinding } from "./scope.js";
 import { isNullish, peel } from "./syntax.js";
 
@@ -184,9 +185,8 @@ function initialDefinitions(binding: Binding, owner: Owner): FlowDef[] {
 }
 
 function rootDeclaration(node: ts.Node): ts.VariableDeclaration | undefined {
-  let n: ts.Node = node;
-  while (ts.isBindingElement(n) || ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) n = n.parent;
-  return ts.isVariableDeclaration(n) ? n : undefined;
+  const owner = patternOwner(node);
+  return ts.isVariableDeclaration(owner) ? owner : undefined;
 }
 
 function isLoopVariable(declaration: ts.VariableDeclaration): boolean {
@@ -230,30 +230,14 @@ function isUpdate(node: ts.Node): node is ts.PrefixUnaryExpression | ts.PostfixU
   );
 }
 
-interface Target {
+/** A variable a destructuring assignment writes, with the default that applies to it. */
+interface AssignmentTarget {
   readonly id: ts.Identifier;
-  readonly element?: ts.BindingElement;
   readonly defaultValue?: ts.Expression;
 }
 
-function bindingTargets(name: ts.BindingName, out: Target[] = []): Target[] {
-  if (ts.isIdentifier(name)) {
-    out.push({ id: name });
-    return out;
-  }
-  for (const element of name.elements) {
-    if (ts.isOmittedExpression(element)) continue;
-    if (ts.isIdentifier(element.name)) {
-      out.push(element.initializer ? { id: element.name, element, defaultValue: element.initializer } : { id: element.name, element });
-    } else {
-      bindingTargets(element.name, out);
-    }
-  }
-  return out;
-}
-
 /** The variables a destructuring assignment pattern writes; `defaults` receives the `=` nodes that are defaults in it. */
-function assignmentTargets(pattern: ts.Expression, defaults: Set<ts.Node>, out: Target[] = []): Target[] {
+function assignmentTargets(pattern: ts.Expression, defaults: Set<ts.Node>, out: AssignmentTarget[] = []): AssignmentTarget[] {
   const element = (node: ts.Expression, defaultValue: ts.Expression | undefined): void => {
     const e = peel(node, false);
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
@@ -642,14 +626,14 @@ class Flow {
     // A declared name is no read, but it may be the reference itself: the state there is the one before the write.
     if (ts.isIdentifier(name)) return this.visit(name, s);
     let out = s;
-    for (const element of name.elements) {
-      if (ts.isOmittedExpression(element)) continue;
+    // Outer elements come first, so an element's key and default run before the elements of its own pattern.
+    for (const element of bindingElements(name)) {
       if (element.propertyName && ts.isComputedPropertyName(element.propertyName)) {
         out = this.visit(element.propertyName.expression, out);
       }
       if (element.initializer) out = join(out, this.visit(element.initializer, out));
-      out = this.visitBindingName(element.name, out);
-      out = this.applyWrite(element, out);
+      // Only an element that declares a name is a write (the survey records no other element).
+      if (ts.isIdentifier(element.name)) out = this.applyWrite(element, this.visit(element.name, out));
     }
     return out;
   }

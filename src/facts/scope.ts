@@ -1,5 +1,6 @@
 // Lexical binding resolution on the syntax tree: which declaration an identifier names, honouring block scope, hoisting and shadowing.
 import { ts } from "../ts.js";
+import { bindingTargets } from "./patterns.js";
 
 export type BindingKind =
   | "const"
@@ -95,14 +96,8 @@ function buildTable(scope: ts.Node): Map<string, Binding> {
     if (!table.has(nameNode.text)) table.set(nameNode.text, { nameNode, declaration, kind, scope });
   };
   const addPattern = (name: ts.BindingName, declaration: ts.Node, kind: BindingKind): void => {
-    if (ts.isIdentifier(name)) {
-      add(name, declaration, kind);
-      return;
-    }
-    for (const element of name.elements) {
-      if (ts.isOmittedExpression(element)) continue;
-      addPattern(element.name, element, kind);
-    }
+    // A name inside a pattern is declared by its element; source order keeps "the first declaration wins" as written.
+    for (const t of bindingTargets(name)) add(t.id, t.element ?? declaration, kind);
   };
   const addDeclarationList = (list: ts.VariableDeclarationList): void => {
     const kind = declarationListKind(list);
