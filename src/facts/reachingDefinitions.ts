@@ -3,19 +3,7 @@ import { locOf, ts } from "../ts.js";
 import { bindingElements, bindingTargets, patternOwner } from "./patterns.js";
 import { type Binding, declarationListKind, isFunctionLike, resolveBinding, sameBinding } from "./scope.js";
 import { isNullish, peel } from "./syntax.js";
-
-export type DefinitionKind =
-  /** `const x = v`, `let x = v`, `var x = v`, also through destructuring (`const [a, x] = v`, `const { x } = v`). */
-  | "initializer"
-  /** `x = v`, `x ??= v`, `x ||= v`, `x &&= v`, also through destructuring assignment (`[a, x] = v`, `({ x } = v)`). */
-  | "assignment"
-  /** The variable is a parameter of the enclosing function and no later write hides it on some path. */
-  | "parameter"
-  /** The variable is written inside a nested function (closure), which may run at any time. */
-  | "closure"
-  /** A write whose value cannot be traced: `x += v`, `x++`, a for...of/for...in variable, a catch binding, a
-   * variable captured from an enclosing function or module that is not `const`, an unresolved (global) name. */
-  | "untraceable";
+import type { DefinitionKind } from "./types.js";
 
 export interface ReachingDefinition {
   kind: DefinitionKind;
