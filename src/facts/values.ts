@@ -1,7 +1,8 @@
 // What a returned value may be: operands split through `??`, `||`, `?:`, variables walked back to their reaching definitions, calls named.
 import { ts, locOf } from "../ts.js";
+import type { ReachingDefinition } from "./definitions.js";
 import { patternOwner } from "./patterns.js";
-import { reachingDefinitions, type ReachingDefinition } from "./reachingDefinitions.js";
+import { reachingDefinitions } from "./reachingDefinitions.js";
 import { resolveBinding, enclosingFunction } from "./scope.js";
 import { functionName, isNullish, isStringConcatenation, isStringLike, peel, shortText } from "./syntax.js";
 import type { CalleeRef, Definition, Operand } from "./types.js";
