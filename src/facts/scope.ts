@@ -24,7 +24,8 @@ export interface Binding {
   readonly scope: ts.Node;
 }
 
-const scopeTables = new WeakMap<ts.Node, Map<string, Binding>>();
+/** Keyed by the scope's syntax node: dropped with its syntax tree, which is never edited in place (a new text parses anew). */
+const scopeTableByNode = new WeakMap<ts.Node, Map<string, Binding>>();
 
 /** Resolves a reference to its binding, or undefined for a global (or a name declared nowhere in the file). */
 export function resolveBinding(reference: ts.Identifier): Binding | undefined {
@@ -81,10 +82,10 @@ function isScope(node: ts.Node): boolean {
 }
 
 function tableOf(scope: ts.Node): Map<string, Binding> {
-  let table = scopeTables.get(scope);
+  let table = scopeTableByNode.get(scope);
   if (!table) {
     table = buildTable(scope);
-    scopeTables.set(scope, table);
+    scopeTableByNode.set(scope, table);
   }
   return table;
 }

@@ -117,14 +117,15 @@ interface Candidate {
   nested: boolean;
 }
 
-const candidateCache = new WeakMap<ts.Node, Candidate[]>();
+/** Keyed by the owner's syntax node: dropped with its syntax tree, which is never edited in place (a new text parses anew). */
+const candidatesByOwner = new WeakMap<Owner, Candidate[]>();
 
 /**
  * The nodes of an owner that may write a variable or end a path, in source order: one walk per function, shared by
  * every variable traced in it (a tool body with many pass-throughs is walked once, not once per pass-through).
  */
 function candidatesOf(owner: Owner): Candidate[] {
-  let list = candidateCache.get(owner);
+  let list = candidatesByOwner.get(owner);
   if (list) return list;
   list = [];
   const out = list;
@@ -152,7 +153,7 @@ function candidatesOf(owner: Owner): Candidate[] {
       visit(child, isBoundary(child));
     });
   }
-  candidateCache.set(owner, list);
+  candidatesByOwner.set(owner, list);
   return list;
 }
 
