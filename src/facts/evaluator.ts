@@ -1,5 +1,6 @@
 // The static string evaluator (SPEC §2.4) of one file: what a string expression is, symbolically, without running anything.
 import { ts } from "../ts.js";
+import { patternOwner } from "./patterns.js";
 import { resolveBinding } from "./scope.js";
 import { peel, shortText } from "./syntax.js";
 import { cookedText, firstUnknown, simplify, unknownExpr, type Unknown } from "./strExpr.js";
@@ -544,8 +545,7 @@ function partContext(context: Context): Context {
 }
 
 function loopVariable(declaration: ts.Node): string | undefined {
-  let node = declaration;
-  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  const node = patternOwner(declaration);
   if (!ts.isVariableDeclaration(node)) return undefined;
   const statement = node.parent.parent;
   if (ts.isForOfStatement(statement) && statement.initializer === node.parent) return "for...of";

@@ -2,6 +2,7 @@
 import { ts, locOf, endOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { unwrapToFunction } from "./functions.js";
+import { bindingTargets } from "./patterns.js";
 import { declarationListKind } from "./scope.js";
 import { calledName, constObjectOf, peel, propertyNameText, shortText } from "./syntax.js";
 import type { ExportFact, ImportFact, ObjectEntryFact, StrExpr } from "./types.js";
@@ -38,7 +39,7 @@ export function collectModuleShape(file: FileIndex): void {
     } else if (hasModifier(s, ts.SyntaxKind.ExportKeyword)) {
       const isDefault = hasModifier(s, ts.SyntaxKind.DefaultKeyword);
       if (ts.isVariableStatement(s)) {
-        for (const d of s.declarationList.declarations) for (const n of boundNames(d.name)) exports.push({ name: n, local: n });
+        for (const d of s.declarationList.declarations) for (const { id } of bindingTargets(d.name)) exports.push({ name: id.text, local: id.text });
       } else if (ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) {
         const local = s.name?.text ?? "default";
         exports.push({ name: isDefault ? "default" : local, local });
@@ -92,9 +93,4 @@ function objectEntries(file: FileIndex, object: ts.ObjectLiteralExpression, dept
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
-}
-
-function boundNames(name: ts.BindingName): string[] {
-  if (ts.isIdentifier(name)) return [name.text];
-  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : boundNames(e.name)));
 }

@@ -1,5 +1,6 @@
 // Lexical binding resolution on the syntax tree: which declaration an identifier names, honouring block scope, hoisting and shadowing.
 import { ts } from "../ts.js";
+import { bindingTargets } from "./patterns.js";
 
 export type BindingKind =
   | "const"
@@ -23,7 +24,8 @@ export interface Binding {
   readonly scope: ts.Node;
 }
 
-const scopeTables = new WeakMap<ts.Node, Map<string, Binding>>();
+/** Keyed by the scope's syntax node: dropped with its syntax tree, which is never edited in place (a new text parses anew). */
+const scopeTableByNode = new WeakMap<ts.Node, Map<string, Binding>>();
 
 /** Resolves a reference to its binding, or undefined for a global (or a name declared nowhere in the file). */
 export function resolveBinding(reference: ts.Identifier): Binding | undefined {
@@ -80,10 +82,10 @@ function isScope(node: ts.Node): boolean {
 }
 
 function tableOf(scope: ts.Node): Map<string, Binding> {
-  let table = scopeTables.get(scope);
+  let table = scopeTableByNode.get(scope);
   if (!table) {
     table = buildTable(scope);
-    scopeTables.set(scope, table);
+    scopeTableByNode.set(scope, table);
   }
   return table;
 }
@@ -95,14 +97,8 @@ function buildTable(scope: ts.Node): Map<string, Binding> {
     if (!table.has(nameNode.text)) table.set(nameNode.text, { nameNode, declaration, kind, scope });
   };
   const addPattern = (name: ts.BindingName, declaration: ts.Node, kind: BindingKind): void => {
-    if (ts.isIdentifier(name)) {
-      add(name, declaration, kind);
-      return;
-    }
-    for (const element of name.elements) {
-      if (ts.isOmittedExpression(element)) continue;
-      addPattern(element.name, element, kind);
-    }
+    // A name inside a pattern is declared by its element; source order keeps "the first declaration wins" as written.
+    for (const t of bindingTargets(name)) add(t.id, t.element ?? declaration, kind);
   };
   const addDeclarationList = (list: ts.VariableDeclarationList): void => {
     const kind = declarationListKind(list);

@@ -1,6 +1,4 @@
 // Per-file facts: everything the census needs from one file, as plain serialisable data (no syntax tree inside).
-import type { DefinitionKind } from "./reachingDefinitions.js";
-
 /**
  * A string value as far as one file can see it. Serialisable (it is stored in per-file facts).
  * - `str`: known text (cooked: escapes resolved).
@@ -51,6 +49,20 @@ export type Operand =
   | { k: "string"; loc: Loc; text: string }
   | { k: "variable"; loc: Loc; text: string; name: string; defs: Definition[] }
   | { k: "other"; loc: Loc; text: string; why: string };
+
+/** How a reaching definition writes its variable. */
+export type DefinitionKind =
+  /** `const x = v`, `let x = v`, `var x = v`, also through destructuring (`const [a, x] = v`, `const { x } = v`). */
+  | "initializer"
+  /** `x = v`, `x ??= v`, `x ||= v`, `x &&= v`, also through destructuring assignment (`[a, x] = v`, `({ x } = v)`). */
+  | "assignment"
+  /** The variable is a parameter of the enclosing function and no later write hides it on some path. */
+  | "parameter"
+  /** The variable is written inside a nested function (closure), which may run at any time. */
+  | "closure"
+  /** A write whose value cannot be traced: `x += v`, `x++`, a for...of/for...in variable, a catch binding, a
+   * variable captured from an enclosing function or module that is not `const`, an unresolved (global) name. */
+  | "untraceable";
 
 /** One reaching definition of a traced variable, with the operands of the value it writes. */
 export interface Definition {

@@ -1,6 +1,8 @@
 // What a returned value may be: operands split through `??`, `||`, `?:`, variables walked back to their reaching definitions, calls named.
 import { ts, locOf } from "../ts.js";
-import { reachingDefinitions, type ReachingDefinition } from "./reachingDefinitions.js";
+import type { ReachingDefinition } from "./definitions.js";
+import { patternOwner } from "./patterns.js";
+import { reachingDefinitions } from "./reachingDefinitions.js";
 import { resolveBinding, enclosingFunction } from "./scope.js";
 import { functionName, isNullish, isStringConcatenation, isStringLike, peel, shortText } from "./syntax.js";
 import type { CalleeRef, Definition, Operand } from "./types.js";
@@ -87,8 +89,7 @@ function definitionText(node: ts.Node): string {
     return `for (${shortText(node.initializer, 40)} ${ts.isForOfStatement(node) ? "of" : "in"} ${shortText(node.expression, 40)})`;
   }
   if (ts.isCatchClause(node)) return node.variableDeclaration ? `catch (${shortText(node.variableDeclaration, 40)})` : "catch";
-  let n: ts.Node = node;
-  while (ts.isBindingElement(n) || ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) n = n.parent;
+  const n = patternOwner(node);
   if (ts.isVariableDeclaration(n) && ts.isVariableDeclarationList(n.parent) && n.parent.declarations.length === 1) {
     return shortText(n.parent);
   }

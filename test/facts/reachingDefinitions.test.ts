@@ -1,6 +1,7 @@
 // reachingDefinitions on small sources: which writes of a variable reach the reference marked `/*@*/`, path by path.
 import { describe, expect, it } from "vitest";
-import { type ReachingDefinition, reachingDefinitions } from "../../src/facts/reachingDefinitions.js";
+import type { ReachingDefinition } from "../../src/facts/definitions.js";
+import { reachingDefinitions } from "../../src/facts/reachingDefinitions.js";
 import { declarationListKind } from "../../src/facts/scope.js";
 import { parseSource, ts } from "../../src/ts.js";
 
