@@ -1,12 +1,14 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSource, parseDiagnostics, positionAt } from "../ts.js";
 import { isMaximalString, tryBuilderCall, tryEnvelopeObject, trySerialised } from "./builds.js";
+import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
 import { emptyFacts, FileIndex, type ExtractOptions } from "./fileIndex.js";
 import { collectFunctionFacts, collectTopLevelFunctions } from "./functions.js";
-import { collectModuleShape, collectTopLevelObjects } from "./moduleShape.js";
+import { collectModuleShape, collectTopLevelData, collectTopLevelObjects } from "./moduleShape.js";
 import { collectPassThrough } from "./passThroughs.js";
-import { tryTool } from "./tools.js";
+import { tryToolRequestHandler } from "./toolLists.js";
+import { addToolOfCall, claimToolCalls } from "./tools.js";
 import type { FileFacts } from "./types.js";
 
 export function extractFileFacts(fileName: string, text: string, options: ExtractOptions): FileFacts {
@@ -43,8 +45,13 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
   };
   visit(sourceFile);
 
-  // Tools first: every later fact asks which tool body it sits in.
-  for (const call of calls) tryTool(file, call);
+  // Tools first: every later fact asks which tool body it sits in. Which calls define tools is settled before any is
+  // read, so that a list of definer calls reads as those tools.
+  const toolCalls = claimToolCalls(file, calls);
+  for (const [call, kind] of toolCalls) addToolOfCall(file, call, kind);
+  for (const call of calls) tryToolRequestHandler(file, call);
+  collectTopLevelData(file);
+  collectClasses(file);
   collectFunctionFacts(file);
   for (const node of ifs) collectPassThrough(file, node);
   for (const call of calls) tryBuilderCall(file, call);

@@ -1,5 +1,6 @@
 // What every fact extractor of one file shares: the tree, the options, the evaluator, the facts so far and the sites index.
-import type { ts } from "../ts.js";
+import { ts, locOf } from "../ts.js";
+import { DataReader } from "./data.js";
 import { StringEvaluator } from "./evaluator.js";
 import type { FileFacts, Loc, Site } from "./types.js";
 
@@ -9,14 +10,34 @@ export interface ExtractOptions {
   register: string[];
   /** Wrappers around a handler (`textTool(fn)`), unwrapped to the function inside. */
   adapters: string[];
-  /** Definer calls: `defineTool({ name, description, run })`. */
-  definers: string[];
+  /** Definer calls: `defineTool({ name, description, run })`, with the property paths of each part. */
+  definers: DefinerOptions[];
+  /** Tool classes: the base class they extend and the members that hold each part. */
+  classes: ClassOptions[];
+  /** Whether tools returned as data by a `tools/list` request handler are read. */
+  lists: boolean;
   /** The definer property holding the body. */
   bodyKey: string;
   /** Names whose calls build an envelope: the builder and the allow-listed callees. */
   builders: string[];
   /** The two producers' names (failure, refusal), for the rewrites an editor may suggest. */
   producers: string[];
+}
+
+/** A definer and where its object argument keeps each part (dotted property paths). */
+export interface DefinerOptions {
+  callee: string;
+  name: string[];
+  description: string[];
+  body: string[];
+}
+
+/** A tool class: one that extends `extends` (directly or through other classes), and its members' names. */
+export interface ClassOptions {
+  extends: string;
+  name: string;
+  description: string;
+  body: string;
 }
 
 export function emptyFacts(): FileFacts {
@@ -29,6 +50,9 @@ export function emptyFacts(): FileFacts {
     factories: {},
     objects: {},
     functions: {},
+    data: {},
+    classes: [],
+    dispatch: [],
     tools: [],
     passThroughs: [],
     builds: [],
@@ -39,12 +63,17 @@ export function emptyFacts(): FileFacts {
 export class FileIndex {
   readonly facts: FileFacts = emptyFacts();
   readonly evaluator = new StringEvaluator();
-  /** Function nodes that are tool bodies, to the index of their tool. */
-  readonly toolBodies = new Map<ts.Node, number>();
+  readonly data: DataReader;
   /** Top-level function nodes, to their local name. */
   readonly topLevel = new Map<ts.Node, string>();
+  /** Other functions (and dispatch branches) that may be a tool's body, to their key in `facts.functions`. */
+  readonly bodies = new Map<ts.Node, string>();
   /** Where a function bound to a `const` is declared (for findings about the function as a whole). */
   readonly declaredAt = new Map<ts.Node, { loc: Loc; end: Loc }>();
+  /** Definer calls, to the index of the tool each makes: a list of them holds those tools, not new ones. */
+  readonly toolOfCall = new Map<ts.Node, number>();
+  /** The next free iteration slot (`param` data of the file). */
+  nextSlot = 0;
   readonly register: ReadonlySet<string>;
   readonly adapters: ReadonlySet<string>;
   readonly definers: ReadonlySet<string>;
@@ -56,22 +85,34 @@ export class FileIndex {
   ) {
     this.register = new Set(options.register);
     this.adapters = new Set(options.adapters);
-    this.definers = new Set(options.definers);
+    this.definers = new Set(options.definers.map((d) => d.callee));
     this.builders = new Set(options.builders);
+    this.data = new DataReader(this);
   }
 
-  /** The tool body and the top-level function a node sits in. */
-  siteOf(node: ts.Node): Site {
-    let tool: number | null = null;
-    let owner: string | null = null;
-    for (let p: ts.Node | undefined = node.parent; p; p = p.parent) {
-      if (tool === null) {
-        const index = this.toolBodies.get(p);
-        if (index !== undefined) tool = index;
-      }
-      const name = this.topLevel.get(p);
-      if (name !== undefined) owner = name;
+  /**
+   * The key a function (or a dispatch branch) has in `facts.functions`: a top-level function's local name, else its
+   * place (`@line:column`), which no identifier can be. Asking for a key makes the node a possible tool body.
+   */
+  functionKey(node: ts.Node): string {
+    const name = this.topLevel.get(node);
+    if (name !== undefined) return name;
+    let key = this.bodies.get(node);
+    if (key === undefined) {
+      const { line, column } = locOf(node);
+      key = `@${line}:${column}`;
+      this.bodies.set(node, key);
     }
-    return { tool, owner };
+    return key;
+  }
+
+  /** The keys of the possible tool bodies a node sits in, innermost first. */
+  siteOf(node: ts.Node): Site {
+    const within: string[] = [];
+    for (let p: ts.Node | undefined = node.parent; p; p = p.parent) {
+      const key = this.topLevel.get(p) ?? this.bodies.get(p);
+      if (key !== undefined) within.push(key);
+    }
+    return { within };
   }
 }

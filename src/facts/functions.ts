@@ -29,12 +29,14 @@ export function collectTopLevelFunctions(file: FileIndex): void {
   }
 }
 
-/** The facts of every top-level function. Only an exported function can be a shared validator: the others' returns need no tracing. */
+/**
+ * The facts of every top-level function and of every other possible body the file's readers keyed. Only an
+ * exported function can be a shared validator: the others' returns need no tracing.
+ */
 export function collectFunctionFacts(file: FileIndex): void {
   const exported = new Set(file.facts.exports.flatMap((e) => ("local" in e ? [e.local] : [])));
-  for (const [node, name] of file.topLevel) {
-    file.facts.functions[name] = functionFacts(file, node as ts.FunctionLikeDeclaration, exported.has(name));
-  }
+  for (const [node, name] of file.topLevel) file.facts.functions[name] = functionFacts(file, node, exported.has(name));
+  for (const [node, key] of file.bodies) file.facts.functions[key] = functionFacts(file, node, false);
 }
 
 /** A function expression, possibly wrapped in adapter calls (`textTool(async () => …)`). */
@@ -74,8 +76,11 @@ export function thisMember(file: FileIndex, expr: ts.Expression): ts.FunctionLik
   return undefined;
 }
 
-/** What a function returns (traced only when `withReturns`), and the bare sentences among its returns. */
-export function functionFacts(file: FileIndex, fn: ts.FunctionLikeDeclaration, withReturns: boolean): FunctionFact {
+/**
+ * What a function returns (traced only when `withReturns`), and the bare sentences among its returns. A dispatch
+ * branch (a `case` clause, an `if` block) is read like a function body: its own returns, not nested functions'.
+ */
+export function functionFacts(file: FileIndex, fn: ts.Node, withReturns: boolean): FunctionFact {
   const returns: ReturnFact[] = [];
   const bareSentences: BareSentenceFact[] = [];
   const take = (expr: ts.Expression): void => {
@@ -83,18 +88,19 @@ export function functionFacts(file: FileIndex, fn: ts.FunctionLikeDeclaration, w
     if (withReturns) returns.push({ loc: locOf(e), end: endOf(e), text: shortText(e), operands: operandsOf(e) });
     bareSentences.push(...bareSentencesOf(e));
   };
-  const body = fn.body;
-  if (body && !ts.isBlock(body)) take(body);
+  const body = isFunctionLike(fn) ? fn.body : fn;
+  if (body && isFunctionLike(fn) && !ts.isBlock(body)) take(body as ts.Expression);
   else if (body) {
     const visit = (node: ts.Node): void => {
       if (isFunctionLike(node) || ts.isClassLike(node)) return;
       if (ts.isReturnStatement(node) && node.expression) take(node.expression);
       ts.forEachChild(node, visit);
     };
-    ts.forEachChild(body, visit);
+    if (ts.isReturnStatement(body)) visit(body);
+    else ts.forEachChild(body, visit);
   }
   const declared = file.declaredAt.get(fn);
   if (declared) return { ...declared, returns, bareSentences };
-  const name = fn.name ?? fn.getFirstToken();
+  const name = isFunctionLike(fn) ? (fn.name ?? fn.getFirstToken()) : fn.getFirstToken();
   return { loc: locOf(fn), end: name ? endOf(name) : endOf(fn), returns, bareSentences };
 }

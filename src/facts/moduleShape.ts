@@ -66,6 +66,26 @@ export function collectTopLevelObjects(file: FileIndex): void {
   }
 }
 
+/**
+ * Top-level `const`s (and `export default`) whose value is data a tool list may be built from: objects, arrays,
+ * calls (`defineTool(…)`, `list.map(…)`), names and property reads. Strings are left to `constants`.
+ */
+export function collectTopLevelData(file: FileIndex): void {
+  const take = (name: string, init: ts.Expression): void => {
+    const e = peel(init, false);
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e) || ts.isNumericLiteral(e)) return;
+    if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return;
+    file.facts.data[name] = file.data.read(e);
+  };
+  for (const s of file.sf.statements) {
+    if (ts.isVariableStatement(s) && declarationListKind(s.declarationList) === "const") {
+      for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) take(d.name.text, d.initializer);
+    } else if (ts.isExportAssignment(s) && !s.isExportEquals) {
+      take("default", s.expression);
+    }
+  }
+}
+
 /** An object literal's entries as strings: `key: value`, shorthand `key`, and spreads of other const objects. */
 function objectEntries(file: FileIndex, object: ts.ObjectLiteralExpression, depth: number): ObjectEntryFact[] {
   const entries: ObjectEntryFact[] = [];

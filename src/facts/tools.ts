@@ -1,37 +1,72 @@
-// Tool discovery (SPEC §1): registrations and definers, each tool's name, description and body.
+// Tool discovery (SPEC §1): registration calls and definer calls, each tool's name, description and body as data.
 import { ts, locOf, endOf } from "../ts.js";
-import type { FileIndex } from "./fileIndex.js";
-import { functionFacts, thisMember, unwrapAdapters, unwrapToFunction } from "./functions.js";
-import { declarationListKind, isFunctionLike, resolveBinding } from "./scope.js";
-import { calledName, constObjectOf, isStringLike, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
-import type { HandlerFact, StrExpr, ToolFact } from "./types.js";
-import { calleeRefOf } from "./values.js";
+import { readPath } from "./data.js";
+import type { DefinerOptions, FileIndex } from "./fileIndex.js";
+import { thisMember, unwrapAdapters, unwrapToFunction } from "./functions.js";
+import { isFunctionLike, resolveBinding } from "./scope.js";
+import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
+import type { DataValue, ToolFact } from "./types.js";
 
-/** A description the census knows is there but cannot read (a spread it cannot follow), and where. */
-interface UnseenDescription {
-  unseen: string;
-  at: ts.Node;
+/** How a call defines a tool, if it does: told apart by its arguments when a name is both (SPEC §1). */
+type ToolCall =
+  | { k: "register"; method: string }
+  | { k: "definer"; definer: DefinerOptions; object: ts.Expression }
+  | { k: "positional" };
+
+/** Which calls define tools, before any is read: a list of definer calls holds those tools, and must know them. */
+export function claimToolCalls(file: FileIndex, calls: readonly ts.CallExpression[]): Map<ts.CallExpression, ToolCall> {
+  const claimed = new Map<ts.CallExpression, ToolCall>();
+  for (const call of calls) {
+    const kind = toolCallOf(file, call);
+    if (!kind) continue;
+    claimed.set(call, kind);
+    if (kind.k !== "register") file.toolOfCall.set(call, claimed.size - 1);
+  }
+  return claimed;
 }
 
-export function tryTool(file: FileIndex, call: ts.CallExpression): void {
+function toolCallOf(file: FileIndex, call: ts.CallExpression): ToolCall | undefined {
   const name = calledName(call);
-  if (!name) return;
-  if (file.register.has(name)) tryRegisteredTool(file, call);
-  else if (file.definers.has(name)) tryDefinedTool(file, call);
+  if (!name) return undefined;
+  const args = call.arguments;
+  const first = args[0] && peel(args[0], false);
+  if (!first) return undefined;
+  const objectFirst = ts.isObjectLiteralExpression(first) || isConstObject(first);
+  const definer = file.options.definers.find((d) => d.callee === name);
+  if (file.register.has(name) && !objectFirst && args.length >= 2) {
+    const handler = unwrapAdapters(file, args[args.length - 1]!);
+    const followable = isFunctionLike(handler) || ts.isIdentifier(handler) || ts.isPropertyAccessExpression(handler) || !!thisMember(file, handler);
+    // Not a tool registration unless the name is a string or the handler a function: `x.tool(a, b)` of another API stays out.
+    if (followable || isStringValued(file, first)) return { k: "register", method: name };
+    return undefined;
+  }
+  if (objectFirst && (definer || file.register.has(name))) {
+    // A registration method called with one object (`addTool({ name, description, execute })`) reads like a definer.
+    const paths = definer ?? { callee: name, name: ["name"], description: ["description"], body: [file.options.bodyKey] };
+    return { k: "definer", definer: paths, object: first };
+  }
+  // A positional definer, `makeTool(name, description, schema, handler)`: read like `server.tool(...)`.
+  if (definer && args.length >= 2 && isStringValued(file, first)) return { k: "positional" };
+  return undefined;
 }
 
-function tryRegisteredTool(file: FileIndex, call: ts.CallExpression): void {
+/** Reads the tool a claimed call defines and adds its fact. */
+export function addToolOfCall(file: FileIndex, call: ts.CallExpression, kind: ToolCall): void {
   const args = call.arguments;
-  const first = args[0];
-  const last = args[args.length - 1];
-  if (args.length < 2 || !first || !last) return;
-  const handlerExpr = unwrapAdapters(file, last);
-  const followable = isFunctionLike(handlerExpr) || ts.isIdentifier(handlerExpr) || !!thisMember(file, handlerExpr);
-  // Not a tool registration unless the name is a string: `x.tool(a, b)` of another API stays out of the census.
-  if (!followable && !isStringLike(peel(first, false)) && file.evaluator.evaluate(first).k !== "str") return;
+  if (kind.k === "definer") return addDefinedTool(file, call, kind.definer, kind.object);
+  const method = kind.k === "register" ? kind.method : "tool";
+  const first = args[0]!;
   const second = args.length >= 3 ? args[1] : undefined;
-  const description = second ? registeredDescription(file, calledName(call)!, second) : undefined;
-  addTool(file, "register", call, first, description, handlerExpr);
+  const description = second ? registeredDescription(file, method, second) : { description: null, descriptionLoc: null, descriptionEnd: null };
+  addTool(file, {
+    form: kind.k === "register" ? "register" : "definer",
+    loc: locOf(call),
+    name: file.data.read(first),
+    nameLoc: locOf(first),
+    ...description,
+    ...bodyOf(file, args[args.length - 1]!),
+    inClass: enclosingClassName(call),
+  });
 }
 
 /**
@@ -39,136 +74,147 @@ function tryRegisteredTool(file: FileIndex, call: ts.CallExpression): void {
  * second argument that is not an object is the description, an object is the parameters' schema. Any other
  * registration method takes `(name, config, handler)`, and the description is the config's `description`.
  */
-function registeredDescription(file: FileIndex, method: string, second: ts.Expression): ts.Expression | UnseenDescription | undefined {
+function registeredDescription(file: FileIndex, method: string, second: ts.Expression): Pick<ToolFact, "description" | "descriptionLoc" | "descriptionEnd"> {
   const s = peel(second, false);
-  const object = ts.isObjectLiteralExpression(s) ? s : constObjectOf(s);
+  const none = { description: null, descriptionLoc: null, descriptionEnd: null };
+  const config = file.data.read(s);
   if (method === "tool") {
-    if (object || isFunctionLike(s)) return undefined;
-    return s;
+    if (config.k === "object" || config.k === "function" || isFunctionLike(s)) return none;
+    return { description: config, descriptionLoc: locOf(s), descriptionEnd: endOf(s) };
   }
-  if (object) return descriptionOf(file, object);
-  // A config the census cannot read: its description is unknown, and the finding will say why.
-  return s;
+  return partOf(config, ["description"], s);
 }
 
 /**
- * A config object's `description`, as JavaScript settles it: the last of its own property and the spreads that
- * set one. A spread the census cannot read may set it: then the description is unknown, not absent.
+ * A part of a config object at `path`, and where to report it: the expression written in place, or the whole
+ * config when the part comes from a spread or an import (the project resolves it, and says where it came from).
  */
-function descriptionOf(file: FileIndex, object: ts.ObjectLiteralExpression, depth = 0): ts.Expression | UnseenDescription | undefined {
-  let found: ts.Expression | UnseenDescription | undefined;
-  for (const p of object.properties) {
-    if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && propertyNameText(p.name) === "description") {
-      found = ts.isPropertyAssignment(p) ? p.initializer : p.name;
-    } else if (ts.isSpreadAssignment(p)) {
-      const spread = peel(p.expression, false);
-      const inner = ts.isObjectLiteralExpression(spread) ? spread : constObjectOf(spread);
-      if (inner && depth < 8) found = descriptionOf(file, inner, depth + 1) ?? found;
-      else found = { unseen: `the config spreads \`${shortText(p.expression, 40)}\`, which may set the description`, at: p };
-    }
-  }
-  return found;
+function partOf(config: DataValue, path: readonly string[], configNode: ts.Expression): Pick<ToolFact, "description" | "descriptionLoc" | "descriptionEnd"> {
+  const value = readPath(config, path, locOf(configNode));
+  if (value === null) return { description: null, descriptionLoc: null, descriptionEnd: null };
+  const node = propertyAt(configNode, path) ?? configNode;
+  return { description: value, descriptionLoc: locOf(node), descriptionEnd: endOf(node) };
 }
 
-/** Why a handler expression is not a function the census can follow, and what to do, for the finding that says so. */
-function unfollowable(expr: ts.Expression): { why: string; fix?: string } {
-  if (ts.isCallExpression(expr)) {
-    const name = calledName(expr) ?? shortText(expr.expression, 40);
-    return {
-      why: `the handler is wrapped in \`${name}(…)\`, which is not a configured adapter`,
-      fix: `add "${name}" to discovery.adapters in the config if it returns the function it wraps`,
-    };
+function addDefinedTool(file: FileIndex, call: ts.CallExpression, definer: DefinerOptions, object: ts.Expression): void {
+  const config = file.data.read(object);
+  let name = readPath(config, definer.name, locOf(object));
+  let nameLoc = name && name.k !== "get" ? name.loc : locOf(object);
+  if (name === null) {
+    // `{ list_tables: tool({ … }) }`: a definition without a name is named by the key it is defined under.
+    const key = keyOfValue(call);
+    name = key === undefined
+      ? { k: "unknown", why: `the definer has no \`${definer.name.join(".")}\``, loc: locOf(call) }
+      : { k: "string", expr: { k: "str", v: key.text }, loc: key.loc, end: key.loc };
+    nameLoc = key?.loc ?? locOf(call);
   }
-  return { why: `the handler \`${shortText(expr, 40)}\` is not a function the census can follow` };
-}
-
-function tryDefinedTool(file: FileIndex, call: ts.CallExpression): void {
-  let arg = call.arguments[0] && peel(call.arguments[0], false);
-  // `const definition = { name, run }; defineTool(definition)` is the same tool.
-  if (arg && ts.isIdentifier(arg)) {
-    const decl = resolveBinding(arg)?.declaration;
-    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isVariableDeclarationList(decl.parent) && declarationListKind(decl.parent) === "const") {
-      arg = peel(decl.initializer, false);
-    }
-  }
-  if (arg && !ts.isObjectLiteralExpression(arg) && call.arguments.length >= 2) {
-    // A positional definer, `makeTool(name, description, schema, handler)`: read like `server.tool(...)`.
-    const first = call.arguments[0]!;
-    const last = call.arguments[call.arguments.length - 1]!;
-    if (!isStringLike(peel(first, false)) && file.evaluator.evaluate(first).k !== "str") return;
-    const second = call.arguments.length >= 3 ? call.arguments[1] : undefined;
-    const description = second ? registeredDescription(file, "tool", second) : undefined;
-    addTool(file, "definer", call, first, description, unwrapAdapters(file, last));
-    return;
-  }
-  if (!arg || !ts.isObjectLiteralExpression(arg)) return;
-  const nameExpr = propertyValue(arg, "name");
-  const bodyKey = file.options.bodyKey;
-  let body: ts.Expression | ts.FunctionLikeDeclaration | undefined;
-  for (const p of arg.properties) {
-    if (ts.isMethodDeclaration(p) && propertyNameText(p.name) === bodyKey) body = p;
-    else if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === bodyKey) body = unwrapAdapters(file, p.initializer);
-    else if (ts.isShorthandPropertyAssignment(p) && p.name.text === bodyKey) body = p.name;
-  }
-  addTool(file, "definer", call, nameExpr ?? arg, descriptionOf(file, arg), body, nameExpr === undefined);
-}
-
-function addTool(
-  file: FileIndex,
-  form: ToolFact["form"],
-  call: ts.CallExpression,
-  nameExpr: ts.Expression,
-  description: ts.Expression | UnseenDescription | undefined,
-  body: ts.Expression | ts.FunctionLikeDeclaration | undefined,
-  nameMissing = false,
-): void {
-  const index = file.facts.tools.length;
-  const name: StrExpr = nameMissing
-    ? { k: "unknown", why: `the ${form === "definer" ? "definer" : "registration"} has no \`name\``, ...locOf(call) }
-    : file.evaluator.evaluate(nameExpr);
-  let handler: HandlerFact;
-  let fnNode: ts.FunctionLikeDeclaration | undefined;
-  if (!body) handler = { k: "missing", why: `the definer has no \`${file.options.bodyKey}\` function` };
-  else if (isFunctionLike(body)) fnNode = body;
-  else if (ts.isIdentifier(body)) {
-    const resolved = resolveHandler(file, body);
-    if ("node" in resolved) fnNode = resolved.node;
-    handler = "handler" in resolved ? resolved.handler : { k: "inline", loc: locOf(body) };
-  } else {
-    // `this.method`: a method of the class the registration sits in; anything else cannot be followed.
-    fnNode = thisMember(file, body);
-    if (!fnNode) handler = { k: "missing", ...unfollowable(body) };
-  }
-  if (fnNode) {
-    handler = { k: "inline", loc: locOf(fnNode) };
-    if (!file.toolBodies.has(fnNode)) file.toolBodies.set(fnNode, index);
-  }
-  file.facts.tools.push({
-    form,
+  const bodyNode = propertyAt(object, definer.body);
+  const body = readPath(config, definer.body, locOf(object));
+  addTool(file, {
+    form: "definer",
     loc: locOf(call),
     name,
-    nameLoc: locOf(nameExpr),
-    description: !description ? null : "unseen" in description ? { k: "unknown", why: description.unseen, ...locOf(description.at) } : file.evaluator.evaluate(description),
-    descriptionLoc: !description ? null : locOf("unseen" in description ? description.at : description),
-    descriptionEnd: !description ? null : endOf("unseen" in description ? description.at : description),
-    handler: handler!,
-    bareSentences: fnNode ? functionFacts(file, fnNode, false).bareSentences : [],
+    nameLoc,
+    ...partOf(config, definer.description, object),
+    ...(bodyNode ? bodyOf(file, bodyNode) : body === null
+      ? { body: null, bodyMissing: { why: `the definer has no \`${definer.body.join(".")}\` function` } }
+      : { body }),
+    inClass: enclosingClassName(call),
   });
 }
 
-/** Follows a handler named by an identifier to a function of this file, or to the import it comes from. */
-function resolveHandler(file: FileIndex, id: ts.Identifier): { node: ts.FunctionLikeDeclaration } | { handler: HandlerFact } {
-  const binding = resolveBinding(id);
-  if (!binding) return { handler: { k: "missing", why: `the handler \`${id.text}\` is not declared in this file` } };
-  const decl = binding.declaration;
-  if (ts.isFunctionDeclaration(decl)) return { node: decl };
-  if (ts.isVariableDeclaration(decl) && decl.initializer && binding.kind === "const") {
-    const fn = unwrapToFunction(file, decl.initializer);
-    if (fn) return { node: fn };
+function addTool(file: FileIndex, fact: Omit<ToolFact, "each">): void {
+  file.facts.tools.push({ ...fact, each: file.data.iterationsIn([fact.name, fact.description, fact.body]) });
+}
+
+/** What a handler expression gives as a body: a function of this file, an import, a member of an element, or why not. */
+function bodyOf(file: FileIndex, expr: ts.Expression): Pick<ToolFact, "body" | "bodyMissing"> {
+  const e = unwrapAdapters(file, expr);
+  const loc = locOf(e);
+  if (isFunctionLike(e)) return { body: { k: "function", key: file.functionKey(e), loc } };
+  if (ts.isIdentifier(e)) {
+    const binding = resolveBinding(e);
+    if (!binding) return { body: null, bodyMissing: { why: `the handler \`${e.text}\` is not declared in this file` } };
+    const decl = binding.declaration;
+    if (ts.isFunctionDeclaration(decl)) return { body: { k: "function", key: file.functionKey(decl), loc } };
+    if (ts.isVariableDeclaration(decl) && decl.initializer && binding.kind === "const") {
+      const fn = unwrapToFunction(file, decl.initializer);
+      if (fn) return { body: { k: "function", key: file.functionKey(fn), loc } };
+    }
+    const value = file.data.read(e);
+    if (value.k === "ref" || value.k === "param" || value.k === "function") return { body: value };
+    if (binding.kind === "const" && value.k !== "string" && value.k !== "other" && value.k !== "unknown") return { body: value };
+    return { body: null, bodyMissing: { why: `the handler \`${e.text}\` is a ${binding.kind} that does not hold a function the census can follow` } };
   }
-  if (binding.kind === "import") {
-    const ref = calleeRefOf(id);
-    if (ref.k === "import") return { handler: { k: "import", module: ref.module, name: ref.name, local: ref.local } };
+  if (ts.isPropertyAccessExpression(e)) {
+    // `this.method`: a method of the class the registration sits in; `t.handler`: a member of an element or a const.
+    const member = thisMember(file, e);
+    if (member) return { body: { k: "function", key: file.functionKey(member), loc } };
+    const value = file.data.read(e);
+    if (value.k !== "string" && value.k !== "other" && value.k !== "unknown") return { body: value };
   }
-  return { handler: { k: "missing", why: `the handler \`${id.text}\` is a ${binding.kind} that does not hold a function the census can follow` } };
+  if (ts.isCallExpression(e)) {
+    const name = calledName(e) ?? shortText(e.expression, 40);
+    return {
+      body: null,
+      bodyMissing: {
+        why: `the handler is wrapped in \`${name}(…)\`, which is not a configured adapter`,
+        fix: `add "${name}" to discovery.adapters in the config if it returns the function it wraps`,
+      },
+    };
+  }
+  return { body: null, bodyMissing: { why: `the handler \`${shortText(e, 40)}\` is not a function the census can follow` } };
+}
+
+function isConstObject(expr: ts.Expression): boolean {
+  if (!ts.isIdentifier(expr)) return false;
+  const decl = resolveBinding(expr)?.declaration;
+  return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && ts.isObjectLiteralExpression(peel(decl.initializer, false));
+}
+
+/** A name argument that reads as a string: a literal, a constant, a member of an element or an import. */
+function isStringValued(file: FileIndex, expr: ts.Expression): boolean {
+  const value = file.data.read(expr);
+  if (value.k === "string") return value.expr.k !== "unknown";
+  return value.k === "param" || value.k === "ref" || value.k === "this" || value.k === "get";
+}
+
+/** The property key a call is the value of (`{ list_tables: tool({…}) }`), and where the key is written. */
+function keyOfValue(call: ts.CallExpression): { text: string; loc: ReturnType<typeof locOf> } | undefined {
+  let child: ts.Node = call;
+  let parent = call.parent;
+  while (ts.isParenthesizedExpression(parent) || ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!ts.isPropertyAssignment(parent) || parent.initializer !== child) return undefined;
+  const text = propertyNameText(parent.name);
+  return text === null ? undefined : { text, loc: locOf(parent.name) };
+}
+
+/** The expression at a property path of an object literal, when every step is written in place. */
+function propertyAt(object: ts.Expression, path: readonly string[]): ts.Expression | undefined {
+  let node: ts.Expression = peel(object, false);
+  for (const key of path) {
+    if (!ts.isObjectLiteralExpression(node)) return undefined;
+    let found: ts.Expression | undefined;
+    for (const p of node.properties) {
+      if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === key) found = p.initializer;
+      else if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) found = p.name;
+      else if (ts.isMethodDeclaration(p) && propertyNameText(p.name) === key) found = undefined;
+      else if (ts.isSpreadAssignment(p)) found = undefined;
+    }
+    if (!found) return undefined;
+    node = peel(found, false);
+  }
+  return node;
+}
+
+/** The name of the class a node sits in, if any. */
+export function enclosingClassName(node: ts.Node): string | null {
+  for (let p: ts.Node | undefined = node.parent; p; p = p.parent) {
+    if (ts.isClassDeclaration(p) || ts.isClassExpression(p)) return p.name?.text ?? "default";
+    if (ts.isSourceFile(p)) break;
+  }
+  return null;
 }

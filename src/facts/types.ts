@@ -18,6 +18,45 @@ export type StrExpr =
 /** A top-level constant a module may export: a string expression, or an object of them (`as const` objects, string enums). */
 export type ConstValue = { k: "string"; expr: StrExpr } | { k: "object"; members: Record<string, ConstValue> };
 
+/**
+ * A value as data, as far as one file can see it: the shape tool definitions are written in (objects, arrays, the
+ * strings in them, functions as bodies), with what only the project can settle left symbolic. Serialisable.
+ * - `string`: a string, evaluated as §2.4 says (it may hold refs of this file's imports).
+ * - `object` / `array`: a literal, its entries in order (a later entry wins; a spread stands for all it spreads).
+ * - `ref`: an imported binding, read at `path`.
+ * - `param`: the element an iteration binds (`slot` of `FileFacts.iterations`), read at `path`.
+ * - `map`, `filter`, `entries`, `values`: `source.map(e => element)`, `source.filter(…)` (every element counts as
+ *   defined: what runs is for `descriptions --serve` to say), `Object.entries(source)`, `Object.values(source)`.
+ * - `choice`: one of `options` (`a ? b : c`, `a ?? b`, `a || b`): each is defined.
+ * - `function`: a function value, keyed in `FileFacts.functions`; `tool`: the tool `FileFacts.tools[index]` (a definer
+ *   call's result); `class`: a class of this file, by local name.
+ * - `this`: a member of `this`, read at `path`; `get`: `path` read from a value the file cannot take apart.
+ * - `other`: a value that holds no text the census reads (a number, a call building a schema); `unknown`: a value the
+ *   census cannot see, and why.
+ */
+export type DataValue =
+  | { k: "string"; expr: StrExpr; loc: Loc; end: Loc }
+  | { k: "object"; entries: DataEntry[]; loc: Loc }
+  | { k: "array"; items: DataItem[]; loc: Loc }
+  | { k: "ref"; module: string; name: string; path: string[]; loc: Loc }
+  | { k: "param"; slot: number; path: string[]; loc: Loc }
+  | { k: "map"; source: DataValue; slot: number; element: DataValue; loc: Loc }
+  | { k: "filter" | "entries" | "values"; source: DataValue; loc: Loc }
+  | { k: "choice"; options: DataValue[]; loc: Loc }
+  | { k: "function"; key: string; loc: Loc }
+  | { k: "tool"; index: number; loc: Loc }
+  | { k: "class"; name: string; loc: Loc }
+  | { k: "this"; path: string[]; loc: Loc }
+  | { k: "get"; base: DataValue; path: string[]; loc: Loc }
+  | { k: "other"; what: string; loc: Loc }
+  | { k: "unknown"; why: string; loc: Loc };
+
+/** An entry of an object literal as data: a key and its value, or a spread (`...source`). */
+export type DataEntry = { key: string; value: DataValue; loc: Loc; end: Loc } | { spread: DataValue; loc: Loc };
+
+/** An element of an array literal as data, or a spread of another list. */
+export type DataItem = { value: DataValue } | { spread: DataValue };
+
 export interface Loc {
   /** 1-based. */
   line: number;
@@ -34,11 +73,9 @@ export type CalleeRef =
   | { k: "local"; name: string }
   | { k: "unknown"; why: string };
 
-/** Where a fact sits: the inline tool body it is in (index into `tools`), and its top-level function. */
+/** Where a fact sits: the keys (in `FileFacts.functions`) of the functions around it that may be a tool's body, innermost first. */
 export interface Site {
-  tool: number | null;
-  /** Local name of the outermost named top-level function containing the fact (maps imported handlers to tools). */
-  owner: string | null;
+  within: string[];
 }
 
 /** One value a pass-through or a validator may return, after `await`, casts and parentheses are peeled away and
@@ -122,25 +159,48 @@ export interface FunctionFact {
   bareSentences: BareSentenceFact[];
 }
 
-export type HandlerFact =
-  | { k: "inline"; loc: Loc }
-  | { k: "import"; module: string; name: string; local: string }
-  | { k: "missing"; why: string; /** What to do about it, when it is not the usual advice. */ fix?: string };
-
 export interface ToolFact {
-  form: "register" | "definer";
-  /** The registering call. */
+  /**
+   * How the tool is written: a registration call (`server.registerTool(name, config, handler)`), a definer call
+   * (`defineTool({ name, description, run })`), an entry of the list a `tools/list` request handler returns, or a
+   * tool class.
+   */
+  form: "register" | "definer" | "list" | "class";
+  /** The registering call, the list, or the class name. */
   loc: Loc;
-  name: StrExpr;
+  name: DataValue;
   nameLoc: Loc;
-  /** The description expression as written (null when absent), for the description checks. */
-  description: StrExpr | null;
+  /** What gives the description; null when the definition gives none (the tool is served with ""). */
+  description: DataValue | null;
   descriptionLoc: Loc | null;
   descriptionEnd: Loc | null;
-  handler: HandlerFact;
-  /** Bare sentences of an inline (or same-file) handler. */
-  bareSentences: BareSentenceFact[];
+  /** What gives the body: a function of this file, an import, a member of an element…; null: `bodyMissing` says why. */
+  body: DataValue | null;
+  bodyMissing?: { why: string; fix?: string };
+  /** The iterations the definition sits in, outer first: it defines one tool per element of each source. */
+  each: { slot: number; source: DataValue }[];
+  /** The class a registration sits in (`register(server) { server.tool(this.name, …) }` of a tool base class). */
+  inClass: string | null;
 }
+
+/** A class of the file: the member values a tool class gives its name, description and body from. */
+export interface ClassFact {
+  /** Local name ("default" for an anonymous default export). */
+  name: string;
+  loc: Loc;
+  end: Loc;
+  abstract: boolean;
+  /** The class it extends, as data (a class of this file, an import), or null. */
+  extends: DataValue | null;
+  /** Fields, getters (their one returned value) and methods (functions), static or not. */
+  members: Record<string, { value: DataValue; static: boolean; loc: Loc; end: Loc }>;
+}
+
+/**
+ * A branch of a `tools/call` request handler that answers the tool of one name: a `case "name":` or an
+ * `if (name === "name")` (its body keyed in `functions`), or a table of handlers keyed by tool name.
+ */
+export type DispatchFact = { k: "branch"; name: StrExpr; key: string; loc: Loc } | { k: "table"; table: DataValue; loc: Loc };
 
 export interface BuildFact {
   /** call: a builder-like call; object: an object literal with a `status` key; serialised: a string holding `"status":`. */
@@ -209,8 +269,15 @@ export interface FileFacts {
   factories: Record<string, { loc: Loc; end: Loc; callee: string }>;
   /** Top-level `const` object literals (with or without `as const`), by local name: the guide module's tails. */
   objects: Record<string, ObjectEntryFact[]>;
-  /** Top-level functions by local name: declarations and `const f = (…) => …` / function expressions. */
+  /**
+   * Functions by key: top-level ones by local name (declarations and `const f = (…) => …`), every other function
+   * that may be a tool's body (and each dispatch branch) by its place, `@line:column`.
+   */
   functions: Record<string, FunctionFact>;
+  /** Top-level `const`s (and `export default`) as data, by local name: what other modules' tool lists read. */
+  data: Record<string, DataValue>;
+  classes: ClassFact[];
+  dispatch: DispatchFact[];
   tools: ToolFact[];
   passThroughs: PassThroughFact[];
   builds: BuildFact[];

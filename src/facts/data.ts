@@ -1,0 +1,349 @@
+// Values as data (objects, arrays, strings, functions, iterations): the shapes tool definitions are written in, read on one file.
+import { ts, locOf, endOf } from "../ts.js";
+import type { FileIndex } from "./fileIndex.js";
+import { patternOwner } from "./patterns.js";
+import { resolveBinding } from "./scope.js";
+import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
+import type { DataEntry, DataItem, DataValue, Loc } from "./types.js";
+
+/** How deep data may nest (objects in arrays in objects …, consts naming consts) before the reader stops and says so. */
+const MAX_DEPTH = 64;
+
+/** Array methods whose callback's first parameter is each element of the receiver in turn. */
+const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "some", "every"]);
+
+/**
+ * Reads expressions of one file as data. Identifiers are followed to the `const` they name, imports become refs,
+ * parameters of element callbacks (`list.map((t) => …)`) and `for…of` variables become params of an iteration.
+ */
+export class DataReader {
+  /** Values of `const` declarations, read once. */
+  private readonly declared = new Map<ts.Node, DataValue>();
+  private readonly reading = new Set<ts.Node>();
+  /** Iteration slots by the node that binds the element (a callback parameter, a `for…of` declaration). */
+  private readonly slots = new Map<ts.Node, { slot: number; source: DataValue }>();
+  private readonly sources = new Map<number, DataValue>();
+
+  constructor(private readonly file: FileIndex) {}
+
+  read(expr: ts.Expression, depth = 0): DataValue {
+    const e = peel(expr, false);
+    const loc = locOf(e);
+    if (depth > MAX_DEPTH) return { k: "unknown", why: `\`${shortText(e, 40)}\` is nested too deeply to read`, loc };
+    if (ts.isObjectLiteralExpression(e)) return this.object(e, depth);
+    if (ts.isArrayLiteralExpression(e)) {
+      const items: DataItem[] = e.elements.flatMap((el): DataItem[] =>
+        ts.isOmittedExpression(el) ? [] : ts.isSpreadElement(el) ? [{ spread: this.read(el.expression, depth + 1) }] : [{ value: this.read(el, depth + 1) }],
+      );
+      return { k: "array", items, loc };
+    }
+    if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "function", key: this.file.functionKey(e), loc };
+    if (ts.isConditionalExpression(e)) return { k: "choice", options: [this.read(e.whenTrue, depth + 1), this.read(e.whenFalse, depth + 1)], loc };
+    if (ts.isBinaryExpression(e)) {
+      const op = e.operatorToken.kind;
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+        return { k: "choice", options: [this.read(e.left, depth + 1), this.read(e.right, depth + 1)], loc };
+      }
+    }
+    if (ts.isIdentifier(e)) return this.identifier(e, depth);
+    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+      const key = ts.isPropertyAccessExpression(e) ? e.name.text : literalKey(e.argumentExpression);
+      if (key !== undefined) {
+        if (e.expression.kind === ts.SyntaxKind.ThisKeyword) return { k: "this", path: [key], loc };
+        return readPathOrUnknown(this.read(e.expression, depth + 1), [key], loc);
+      }
+    }
+    if (ts.isCallExpression(e)) {
+      const call = this.call(e, depth);
+      if (call) return call;
+    }
+    if (ts.isNewExpression(e) && ts.isIdentifier(e.expression)) {
+      // An instance of a class is read as the class: a tool class's instance is that tool.
+      const cls = this.read(e.expression, depth + 1);
+      if (cls.k === "class" || cls.k === "ref") return cls;
+    }
+    return this.text(e);
+  }
+
+  /** The iteration an identifier's binding belongs to, if it is an element of one (and the path into the element). */
+  iterationOf(binding: ts.Node): { slot: number; source: DataValue; path: string[] } | undefined {
+    const path: string[] = [];
+    let node: ts.Node = binding;
+    // `({ name, description }) => …`, `for (const [name, def] of …)`: the path from the element to the name.
+    while (ts.isBindingElement(node)) {
+      const pattern = node.parent;
+      const key = ts.isObjectBindingPattern(pattern)
+        ? node.propertyName
+          ? propertyNameText(node.propertyName)
+          : ts.isIdentifier(node.name)
+            ? node.name.text
+            : null
+        : String(pattern.elements.indexOf(node));
+      if (key === null || node.dotDotDotToken) return undefined;
+      path.unshift(key);
+      node = pattern.parent;
+    }
+    const known = this.slots.get(node);
+    if (known) return { ...known, path };
+    const source = this.iterationSource(node);
+    if (!source) return undefined;
+    const entry = { slot: this.file.nextSlot++, source };
+    this.slots.set(node, entry);
+    this.sources.set(entry.slot, source);
+    return { ...entry, path };
+  }
+
+  /**
+   * The iterations whose elements these values read (and that no `map` inside them binds), outer first: a
+   * definition made of them is made once per element.
+   */
+  iterationsIn(values: readonly (DataValue | null)[]): { slot: number; source: DataValue }[] {
+    const free = new Set<number>();
+    const pending: { value: DataValue; bound: ReadonlySet<number> }[] = values.flatMap((value) => (value ? [{ value, bound: new Set<number>() }] : []));
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const { value, bound } = next;
+      const push = (v: DataValue, b: ReadonlySet<number> = bound): void => void pending.push({ value: v, bound: b });
+      switch (value.k) {
+        case "param":
+          if (!bound.has(value.slot)) free.add(value.slot);
+          break;
+        case "object":
+          for (const entry of value.entries) push("spread" in entry ? entry.spread : entry.value);
+          break;
+        case "array":
+          for (const item of value.items) push("spread" in item ? item.spread : item.value);
+          break;
+        case "map":
+          push(value.source);
+          push(value.element, new Set([...bound, value.slot]));
+          break;
+        case "filter":
+        case "entries":
+        case "values":
+          push(value.source);
+          break;
+        case "choice":
+          for (const option of value.options) push(option);
+          break;
+        case "get":
+          push(value.base);
+          break;
+        default:
+          break;
+      }
+    }
+    return [...free].sort((a, b) => a - b).map((slot) => ({ slot, source: this.sources.get(slot)! }));
+  }
+
+  private iterationSource(node: ts.Node): DataValue | undefined {
+    if (ts.isParameter(node) && node.parent.parameters[0] === node) {
+      const fn = node.parent;
+      const call = fn.parent;
+      if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(call) && call.arguments[0] === fn) {
+        const callee = peel(call.expression, false);
+        if (ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text)) return this.read(callee.expression, 1);
+      }
+      return undefined;
+    }
+    if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent) && ts.isForOfStatement(node.parent.parent)) {
+      return this.read(node.parent.parent.expression, 1);
+    }
+    return undefined;
+  }
+
+  private object(object: ts.ObjectLiteralExpression, depth: number): DataValue {
+    const entries: DataEntry[] = [];
+    for (const p of object.properties) {
+      if (ts.isSpreadAssignment(p)) {
+        entries.push({ spread: this.read(p.expression, depth + 1), loc: locOf(p) });
+        continue;
+      }
+      const key = p.name && this.propertyKey(p.name);
+      if (key === undefined) {
+        // A key the census cannot read may be any key: what the object holds is not known.
+        entries.push({ spread: { k: "unknown", why: `the key \`${shortText(p.name!, 40)}\` cannot be evaluated`, loc: locOf(p) }, loc: locOf(p) });
+        continue;
+      }
+      const at = { loc: locOf(p), end: endOf(p) };
+      if (ts.isPropertyAssignment(p)) entries.push({ key, value: this.read(p.initializer, depth + 1), ...at });
+      else if (ts.isShorthandPropertyAssignment(p)) entries.push({ key, value: this.read(p.name, depth + 1), ...at });
+      else if (ts.isMethodDeclaration(p) && p.body) entries.push({ key, value: { k: "function", key: this.file.functionKey(p), loc: locOf(p) }, ...at });
+      else entries.push({ key, value: { k: "other", what: "an accessor", loc: locOf(p) }, ...at });
+    }
+    return { k: "object", entries, loc: locOf(object) };
+  }
+
+  private propertyKey(name: ts.PropertyName): string | undefined {
+    if (!ts.isComputedPropertyName(name)) return propertyNameText(name) ?? undefined;
+    const key = this.file.evaluator.evaluate(name.expression);
+    return key.k === "str" ? key.v : undefined;
+  }
+
+  private identifier(id: ts.Identifier, depth: number): DataValue {
+    const loc = locOf(id);
+    const binding = resolveBinding(id);
+    if (!binding) return this.text(id);
+    const declaration = binding.declaration;
+    const iteration = this.iterationOf(declaration);
+    if (iteration) return { k: "param", slot: iteration.slot, path: iteration.path, loc };
+    switch (binding.kind) {
+      case "import": {
+        const d = binding.declaration;
+        const module = ts.findAncestor(d, ts.isImportDeclaration)?.moduleSpecifier;
+        if (!module || !ts.isStringLiteral(module)) return { k: "unknown", why: `\`${id.text}\` is imported from a module the census cannot name`, loc };
+        if (ts.isNamespaceImport(d)) return { k: "ref", module: module.text, name: "*", path: [], loc };
+        const name = ts.isImportSpecifier(d) ? (d.propertyName ?? d.name).text : ts.isImportClause(d) ? "default" : id.text;
+        return { k: "ref", module: module.text, name, path: [], loc };
+      }
+      case "const": {
+        const owner = patternOwner(declaration);
+        if (!ts.isVariableDeclaration(owner) || !owner.initializer) break;
+        const whole = this.declaration(owner, depth);
+        if (owner === declaration) return whole;
+        const path = destructuredPath(declaration);
+        return path ? readPathOrUnknown(whole, path, loc) : { k: "unknown", why: `\`${id.text}\` is destructured in a way the census does not read`, loc };
+      }
+      case "function":
+        return { k: "function", key: this.file.functionKey(declaration as ts.FunctionDeclaration), loc };
+      case "class":
+        return { k: "class", name: id.text, loc };
+      default:
+        break;
+    }
+    return this.text(id);
+  }
+
+  private declaration(declaration: ts.VariableDeclaration, depth: number): DataValue {
+    const known = this.declared.get(declaration);
+    if (known) return known;
+    if (this.reading.has(declaration)) return { k: "unknown", why: `\`${shortText(declaration.name, 40)}\` is defined in terms of itself`, loc: locOf(declaration) };
+    this.reading.add(declaration);
+    try {
+      const value = this.read(declaration.initializer!, depth + 1);
+      this.declared.set(declaration, value);
+      return value;
+    } finally {
+      this.reading.delete(declaration);
+    }
+  }
+
+  private call(call: ts.CallExpression, depth: number): DataValue | undefined {
+    const loc = locOf(call);
+    const index = this.file.toolOfCall.get(call);
+    if (index !== undefined) return { k: "tool", index, loc };
+    const callee = peel(call.expression, false);
+    // `handler.bind(this)` is the handler; a configured adapter (`textTool(fn)`) returns the function it wraps.
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === "bind") return this.read(callee.expression, depth + 1);
+    const name = calledName(call);
+    const wrapped = call.arguments[call.arguments.length - 1];
+    if (name && this.file.adapters.has(name) && wrapped) return this.read(wrapped, depth + 1);
+    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    const method = callee.name.text;
+    const receiver = peel(callee.expression, false);
+    if (ts.isIdentifier(receiver) && receiver.text === "Object" && !resolveBinding(receiver) && call.arguments[0]) {
+      if (method === "values" || method === "entries") return { k: method, source: this.read(call.arguments[0], depth + 1), loc };
+      return undefined;
+    }
+    if (method === "filter" || method === "slice" || method === "concat") {
+      const source = this.read(receiver, depth + 1);
+      if (method !== "concat") return { k: "filter", source, loc };
+      const items: DataItem[] = [{ spread: source }, ...call.arguments.map((a): DataItem => ({ spread: this.read(a, depth + 1) }))];
+      return { k: "array", items, loc };
+    }
+    if (method === "map") {
+      const callback = call.arguments[0] && peel(call.arguments[0], false);
+      if (!callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return undefined;
+      const first = callback.parameters[0];
+      const result = returnedExpression(callback);
+      if (!first || !result) return { k: "unknown", why: `the callback of \`${shortText(call, 40)}\` returns nothing the census can read`, loc };
+      const iteration = this.iterationOf(first);
+      if (!iteration) return undefined;
+      const element = this.read(result, depth + 1);
+      return { k: "map", source: iteration.source, slot: iteration.slot, element, loc };
+    }
+    return undefined;
+  }
+
+  /** A string if the evaluator can see one; otherwise what the value is, in words. */
+  private text(e: ts.Expression): DataValue {
+    const loc = locOf(e);
+    const expr = this.file.evaluator.evaluate(e);
+    if (expr.k !== "unknown") return { k: "string", expr, loc, end: endOf(e) };
+    if (ts.isNumericLiteral(e) || e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || ts.isCallExpression(e) || ts.isNewExpression(e)) {
+      return { k: "other", what: shortText(e, 40), loc };
+    }
+    // A string the evaluator cannot see stays a string leaf: the reason travels with it.
+    return { k: "string", expr, loc, end: endOf(e) };
+  }
+}
+
+/**
+ * `path` read from a value: taken apart here when the value is a literal, left to the project otherwise (`get`).
+ * Null when the value is an object literal that has no such property and no spread that could give it one.
+ */
+export function readPath(base: DataValue, path: readonly string[], loc: Loc): DataValue | null {
+  if (path.length === 0) return base;
+  switch (base.k) {
+    case "ref":
+    case "param":
+    case "this":
+      return { ...base, path: [...base.path, ...path], loc };
+    case "get":
+      return { ...base, path: [...base.path, ...path] };
+    case "object": {
+      const [key, ...rest] = path;
+      // The last entry that sets the key wins; a spread after it may set it too, so then the project decides.
+      for (let i = base.entries.length - 1; i >= 0; i--) {
+        const entry = base.entries[i]!;
+        if ("spread" in entry) return { k: "get", base, path: [...path], loc };
+        if (entry.key === key) return readPath(entry.value, rest, loc);
+      }
+      return null;
+    }
+    case "unknown":
+      return base;
+    default:
+      return { k: "get", base, path: [...path], loc };
+  }
+}
+
+/** `path` read from a value, a missing property being an unknown that says so. */
+export function readPathOrUnknown(base: DataValue, path: readonly string[], loc: Loc): DataValue {
+  return readPath(base, path, loc) ?? { k: "unknown", why: `it has no property \`${path.join(".")}\``, loc };
+}
+
+/** The key of `x["key"]` / `x[0]` when it is written as a literal. */
+function literalKey(expr: ts.Expression): string | undefined {
+  const e = peel(expr, false);
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
+  if (ts.isNumericLiteral(e)) return String(Number(e.text));
+  return undefined;
+}
+
+/** The path from a destructured `const`'s whole value to one of its names, when every step has a static key. */
+function destructuredPath(element: ts.Node): string[] | undefined {
+  const path: string[] = [];
+  let node = element;
+  while (ts.isBindingElement(node)) {
+    if (node.dotDotDotToken) return undefined;
+    const pattern = node.parent;
+    if (ts.isObjectBindingPattern(pattern)) {
+      const key = node.propertyName ? propertyNameText(node.propertyName) : ts.isIdentifier(node.name) ? node.name.text : null;
+      if (key === null) return undefined;
+      path.unshift(key);
+    } else {
+      path.unshift(String(pattern.elements.indexOf(node)));
+    }
+    node = pattern.parent;
+  }
+  return path;
+}
+
+/** The expression a callback returns: its expression body, or the one `return` of a block body. */
+export function returnedExpression(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (!ts.isBlock(body)) return body;
+  const returns = body.statements.filter(ts.isReturnStatement);
+  return returns.length === 1 ? returns[0]!.expression : undefined;
+}

@@ -1,0 +1,161 @@
+// Tools as data (SPEC §1.3): the list a `tools/list` request handler returns, and the `tools/call` branches that answer each.
+import { ts, locOf, endOf } from "../ts.js";
+import { readPath, returnedExpression } from "./data.js";
+import type { FileIndex } from "./fileIndex.js";
+import { isFunctionLike, resolveBinding } from "./scope.js";
+import { peel, propertyNameText } from "./syntax.js";
+import type { DataValue } from "./types.js";
+
+/** The request a handler answers, when its registration names it: `server.setRequestHandler(ListToolsRequestSchema, …)`. */
+function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler: ts.FunctionLikeDeclaration } | undefined {
+  const callee = peel(call.expression, false);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "setRequestHandler") return undefined;
+  const [schema, handler] = call.arguments;
+  if (!schema || !handler) return undefined;
+  const s = peel(schema, false);
+  const name = ts.isIdentifier(s) ? s.text : ts.isPropertyAccessExpression(s) ? s.name.text : undefined;
+  const h = peel(handler, false);
+  if (!isFunctionLike(h)) return undefined;
+  if (name === "ListToolsRequestSchema") return { request: "list", handler: h };
+  if (name === "CallToolRequestSchema") return { request: "call", handler: h };
+  return undefined;
+}
+
+/** Reads a `tools/list` or `tools/call` handler registered by this call, if it is one. */
+export function tryToolRequestHandler(file: FileIndex, call: ts.CallExpression): void {
+  if (!file.options.lists) return;
+  const found = requestOf(call);
+  if (!found) return;
+  if (found.request === "list") addListedTools(file, call, found.handler);
+  else addDispatch(file, found.handler);
+}
+
+/** Every object a `tools/list` handler may return as `tools`: one tool per element of that list. */
+function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.FunctionLikeDeclaration): void {
+  for (const returned of returnedExpressions(handler)) {
+    const result = file.data.read(returned);
+    const list = readPath(result, ["tools"], locOf(returned));
+    if (list === null) continue;
+    const slot = file.nextSlot++;
+    const element = (path: string): DataValue => ({ k: "param", slot, path: [path], loc: locOf(returned) });
+    file.facts.tools.push({
+      form: "list",
+      loc: locOf(call),
+      name: element("name"),
+      nameLoc: locOf(returned),
+      description: element("description"),
+      descriptionLoc: locOf(returned),
+      descriptionEnd: endOf(returned),
+      body: null,
+      each: [{ slot, source: list }],
+      inClass: null,
+    });
+  }
+}
+
+/** The expressions a function returns: its expression body, or each `return` of its block (not of nested functions). */
+function returnedExpressions(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
+  const body = fn.body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const single = returnedExpression(fn);
+  if (single) return [single];
+  const out: ts.Expression[] = [];
+  const pending: ts.Node[] = [body];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node !== body && (isFunctionLike(node) || ts.isClassLike(node))) continue;
+    if (ts.isReturnStatement(node) && node.expression) out.push(node.expression);
+    else ts.forEachChild(node, (child) => void pending.push(child));
+  }
+  return out.reverse();
+}
+
+/**
+ * The branches of a `tools/call` handler that answer one tool each: `switch (request.params.name)` cases,
+ * `if (name === "x")` blocks, and tables of handlers looked up by the name (`handlers[name]`).
+ */
+function addDispatch(file: FileIndex, handler: ts.FunctionLikeDeclaration): void {
+  const request = handler.parameters[0];
+  if (!request || !handler.body) return;
+  const isToolName = (expr: ts.Expression): boolean => {
+    const path = requestPath(expr, request);
+    return path !== undefined && path.length === 2 && path[0] === "params" && path[1] === "name";
+  };
+  const pending: ts.Node[] = [handler.body];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (isFunctionLike(node) && node !== handler) continue;
+    if (ts.isSwitchStatement(node) && isToolName(node.expression)) addCases(file, node);
+    else if (ts.isIfStatement(node)) {
+      const name = comparedName(node.expression, isToolName);
+      if (name) addBranch(file, name, node.thenStatement);
+    } else if (ts.isElementAccessExpression(node) && isToolName(node.argumentExpression)) {
+      file.facts.dispatch.push({ k: "table", table: file.data.read(node.expression), loc: locOf(node) });
+    }
+    ts.forEachChild(node, (child) => void pending.push(child));
+  }
+}
+
+function addCases(file: FileIndex, statement: ts.SwitchStatement): void {
+  const clauses = statement.caseBlock.clauses;
+  for (let i = 0; i < clauses.length; i++) {
+    const clause = clauses[i]!;
+    if (!ts.isCaseClause(clause)) continue;
+    // `case "a": case "b": …` share the body of the first clause below them that has statements.
+    let body: ts.CaseOrDefaultClause | undefined = clause;
+    for (let j = i; body && body.statements.length === 0; j++) body = clauses[j + 1];
+    if (body) addBranch(file, clause.expression, body);
+  }
+}
+
+function addBranch(file: FileIndex, nameExpr: ts.Expression, body: ts.Node): void {
+  file.facts.dispatch.push({ k: "branch", name: file.evaluator.evaluate(nameExpr), key: file.functionKey(body), loc: locOf(nameExpr) });
+}
+
+/** `name === "x"` / `"x" == name`: the compared expression when the other side is the tool name. */
+function comparedName(condition: ts.Expression, isToolName: (e: ts.Expression) => boolean): ts.Expression | undefined {
+  const c = peel(condition, false);
+  if (!ts.isBinaryExpression(c)) return undefined;
+  const op = c.operatorToken.kind;
+  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return undefined;
+  if (isToolName(c.left)) return c.right;
+  if (isToolName(c.right)) return c.left;
+  return undefined;
+}
+
+/**
+ * The property path from the handler's request parameter to an expression: `request.params.name` is
+ * ["params", "name"], and so is `name` after `const { name } = request.params` or `({ params: { name } }) =>`.
+ */
+function requestPath(expr: ts.Expression, request: ts.ParameterDeclaration, hops = 0): string[] | undefined {
+  const e = peel(expr, false);
+  if (hops > 8) return undefined;
+  if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+    const key = ts.isPropertyAccessExpression(e) ? e.name.text : literalText(e.argumentExpression);
+    const base = key === undefined ? undefined : requestPath(e.expression, request, hops + 1);
+    return base && [...base, key!];
+  }
+  if (!ts.isIdentifier(e)) return undefined;
+  const binding = resolveBinding(e);
+  if (!binding) return undefined;
+  let node: ts.Node = binding.declaration;
+  const path: string[] = [];
+  while (ts.isBindingElement(node)) {
+    const pattern = node.parent;
+    if (!ts.isObjectBindingPattern(pattern)) return undefined;
+    const key = node.propertyName ? propertyNameText(node.propertyName) : ts.isIdentifier(node.name) ? node.name.text : null;
+    if (key === null) return undefined;
+    path.unshift(key);
+    node = pattern.parent;
+  }
+  if (node === request) return path;
+  if (ts.isVariableDeclaration(node) && node.initializer && binding.kind === "const") {
+    const base = requestPath(node.initializer, request, hops + 1);
+    return base && [...base, ...path];
+  }
+  return undefined;
+}
+
+function literalText(expr: ts.Expression): string | undefined {
+  const e = peel(expr, false);
+  return ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? e.text : undefined;
+}
