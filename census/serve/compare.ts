@@ -1,8 +1,7 @@
 // The census's static descriptions against what a running server serves: a row per tool, flagged where the texts differ.
 import pc from "picocolors";
-import type { ServedDescription } from "../../src/census.js";
 import type { ServedTool } from "./listTools.js";
-import { compareText } from "../../src/model.js";
+import { compareText, type ServedDescription } from "../../src/model.js";
 import { plural } from "../plural.js";
 
 export type ServeStatus =

@@ -1,8 +1,7 @@
 // The per-SKU checks over its files' facts: pass-throughs, hand-built envelopes, the two producers, validators, parse errors.
-import type { TraceDefinition } from "../census.js";
 import type { ProducerCategory, ResolvedSku } from "../config/types.js";
 import type { BuildFact, Loc, PassThroughFact } from "../facts/types.js";
-import { emptyCounts, type Counts, type Finding, type Suggestion } from "../model.js";
+import { emptyCounts, type Counts, type Finding, type Suggestion, type TraceDefinition } from "../model.js";
 import type { SkuContext } from "./context.js";
 import { findingOf, messages, type Message } from "./messages.js";
 import { suggestionsFor } from "./suggestions.js";

@@ -2,8 +2,19 @@
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { loadRoster } from "../config/load.js";
-import type { BareSentence, CensusResult, FloorResult, Report, TraceResult } from "../census.js";
-import { addCounts, compareFindings, countAt, emptyCounts, type Counts, type Finding } from "../model.js";
+import {
+  addCounts,
+  compareFindings,
+  countAt,
+  emptyCounts,
+  type BareSentence,
+  type CensusResult,
+  type Counts,
+  type Finding,
+  type FloorResult,
+  type Report,
+  type TraceResult,
+} from "../model.js";
 import { analyzeSku, type SkuAnalysis } from "./analyzeSku.js";
 import { SkuContext, projectWideSku } from "./context.js";
 import { FactStore, extractOptionsOf } from "./factStore.js";

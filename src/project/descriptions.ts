@@ -1,8 +1,7 @@
 // Tool descriptions within the tools/list budget (SPEC §2.5): served sizes, caps and the catalog total, the head/tail
 // pointer convention, issue references, pinned phrases, and parity pins across SKUs' instructions.
-import type { DescriptionRow } from "../census.js";
 import type { Loc } from "../facts/types.js";
-import type { Finding } from "../model.js";
+import type { DescriptionRow, Finding } from "../model.js";
 import { projectWideSku, type SkuContext } from "./context.js";
 import { findingOf, messages, type Message } from "./messages.js";
 import type { SkuTools } from "./tools.js";

@@ -1,7 +1,6 @@
 // Roster exactness, both ways: every bare sentence is rostered (with its count), every roster entry still occurs.
 import type { Roster } from "../config/types.js";
-import type { BareSentence } from "../census.js";
-import type { Finding } from "../model.js";
+import type { BareSentence, Finding } from "../model.js";
 import { findingOf, messages } from "./messages.js";
 
 export interface RosterOutcome {
