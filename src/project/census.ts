@@ -75,9 +75,7 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
     findings,
     descriptions: analyses.flatMap((a) => a.descriptions.rows),
   };
-  const served = analyses.flatMap((a) =>
-    a.descriptions.served.map((s) => ({ sku: s.sku, tool: s.tool, file: rel(s.file), head: s.head, tail: s.tail })),
-  );
+  const served = analyses.flatMap((a) => a.descriptions.served);
   return { report, served, unparsed, bareSentences, roster, config };
 }
 

@@ -1,27 +1,14 @@
 // Tool descriptions within the tools/list budget (SPEC §2.5): served sizes, caps and the catalog total, the head/tail
 // pointer convention, issue references, pinned phrases, and parity pins across SKUs' instructions.
 import type { Loc } from "../facts/types.js";
-import type { DescriptionRow, Finding } from "../model.js";
+import type { DescriptionRow, Finding, ServedDescription } from "../model.js";
 import { projectWideSku, type SkuContext } from "./context.js";
 import { findingOf, messages, type Message } from "./messages.js";
-import type { SkuTools } from "./tools.js";
-
-export interface ServedTool {
-  sku: string;
-  tool: string;
-  /** Absolute path of the file whose code gives the description. */
-  file: string;
-  /** The served text (the head, when split), or null when the census cannot see it. */
-  head: string | null;
-  /** The reading guide's text for the tool, when it has one. */
-  tail: string | null;
-  loc: Loc | null;
-  end: Loc | null;
-}
+import type { SkuTools, Tool } from "./tools.js";
 
 export interface SkuDescriptions {
   rows: DescriptionRow[];
-  served: ServedTool[];
+  served: ServedDescription[];
   findings: Finding[];
 }
 
@@ -42,7 +29,8 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
   const tails = guide.tails;
   const guideRel = sku.guide ? ctx.rel(sku.guide) : "the guide module";
 
-  const served: ServedTool[] = [];
+  // Each served description with the tool that serves it: where its text is written is the home of its findings.
+  const served: { description: ServedDescription; tool: Tool }[] = [];
   let unnamedServed = 0;
   for (const tool of tools.tools) {
     const fact = tool.fact;
@@ -63,26 +51,28 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
       }
     }
     const tail = tails.get(tool.name)?.text ?? null;
-    served.push({ sku: sku.name, tool: tool.name, file: tool.file, head, tail, loc: fact.descriptionLoc ?? fact.loc, end: fact.descriptionEnd });
+    served.push({ description: { sku: sku.name, tool: tool.name, file: ctx.rel(tool.file), head, tail }, tool });
   }
 
   const rows: DescriptionRow[] = [];
-  const toolNames = new Set(served.map((s) => s.tool));
-  for (const s of served) {
+  const toolNames = new Set(served.map((s) => s.description.tool));
+  for (const { description: s, tool: { file, fact } } of served) {
+    const loc = fact.descriptionLoc ?? fact.loc;
+    const end = fact.descriptionEnd;
     const cap = config.descriptions.caps[s.tool] ?? config.descriptions.cap;
     const size = s.head?.length ?? 0;
     rows.push({ sku: sku.name, tool: s.tool, served: size, tail: s.tail === null ? null : s.tail.length, cap });
     if (s.head === null) continue;
-    if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), s.file, s.loc, s.end, s.tool);
+    if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), file, loc, end, s.tool);
     const pointed = s.head.trimEnd().endsWith(pointer);
-    if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), s.file, s.loc, s.end, s.tool);
+    if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), file, loc, end, s.tool);
     if (!tails.has(s.tool) && !guide.unreadable.has(s.tool) && !guide.opaque && pointed) {
       const message = sku.guide ? messages.noTail(s.tool, guideRel, pointer) : messages.noGuide(s.tool, pointer, sku.name);
-      report(message, s.file, s.loc, s.end, s.tool);
+      report(message, file, loc, end, s.tool);
     }
-    for (const m of s.head.matchAll(ISSUE_REFERENCE)) report(messages.issueRef(s.tool, m[0]), s.file, s.loc, s.end, s.tool);
+    for (const m of s.head.matchAll(ISSUE_REFERENCE)) report(messages.issueRef(s.tool, m[0]), file, loc, end, s.tool);
     for (const phrase of config.descriptions.pins[s.tool] ?? []) {
-      if (!s.head.includes(phrase)) report(messages.pinMissing(s.tool, phrase), s.file, s.loc, s.end, s.tool);
+      if (!s.head.includes(phrase)) report(messages.pinMissing(s.tool, phrase), file, loc, end, s.tool);
     }
   }
   for (const [key, tail] of tails) {
@@ -103,7 +93,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
 
   checkParity(ctx, findings);
   rows.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
-  return { rows, served, findings };
+  return { rows, served: served.map((s) => s.description), findings };
 }
 
 interface Guide {
@@ -229,7 +219,7 @@ export function whereItDiffers(pin: string, texts: string[]): string {
 }
 
 /** Pins that name a tool no SKU has: reported once, at the pin's key in the config. */
-export function checkPinnedTools(ctxs: SkuContext[], served: ServedTool[]): Finding[] {
+export function checkPinnedTools(ctxs: SkuContext[], served: ServedDescription[]): Finding[] {
   const first = ctxs[0];
   if (!first) return [];
   const config = first.config;
