@@ -1,7 +1,7 @@
 // Tool descriptions within the tools/list budget (SPEC §2.5): served sizes, caps and the catalog total, the head/tail
 // pointer convention, issue references, pinned phrases, and parity pins across SKUs' instructions.
 import type { Loc } from "../facts/types.js";
-import type { DescriptionRow, Finding, ServedDescription } from "../model.js";
+import { compareText, type DescriptionRow, type Finding, type ServedDescription } from "../model.js";
 import { projectWideSku, type SkuContext } from "./context.js";
 import { findingOf, messages, type Message } from "./messages.js";
 import type { SkuTools, Tool } from "./tools.js";
@@ -83,7 +83,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
   const budget = config.descriptions.total;
   if (budget !== null && total > budget) {
     const largest = [...rows]
-      .sort((a, b) => b.served - a.served || (a.tool < b.tool ? -1 : 1))
+      .sort((a, b) => b.served - a.served || compareText(a.tool, b.tool))
       .slice(0, 3)
       .map((r) => `${r.tool} ${r.served}`)
       .join(", ");
@@ -92,7 +92,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
   }
 
   checkParity(ctx, findings);
-  rows.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+  rows.sort((a, b) => compareText(a.tool, b.tool));
   return { rows, served: served.map((s) => s.description), findings };
 }
 

@@ -1,6 +1,6 @@
 // Roster exactness, both ways: every bare sentence is rostered (with its count), every roster entry still occurs.
 import type { Roster } from "../config/types.js";
-import type { BareSentence, Finding } from "../model.js";
+import { compareText, type BareSentence, type Finding } from "../model.js";
 import { findingOf, messages } from "./messages.js";
 
 export interface RosterOutcome {
@@ -34,7 +34,7 @@ export function checkRoster(
     allowance.set(k, (allowance.get(k) ?? 0) + (e.count ?? 1));
   }
   const found = new Map<string, number>();
-  const ordered = [...sentences].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  const ordered = [...sentences].sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
   for (const s of ordered) {
     const t = tally(s.sku);
     if (s.tool === null) {
