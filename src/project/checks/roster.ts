@@ -1,7 +1,9 @@
-// Roster exactness, both ways: every bare sentence is rostered (with its count), every roster entry still occurs.
-import type { Roster } from "../config/types.js";
-import { compareText, type BareSentence, type Finding } from "../model.js";
-import { findingOf, messages } from "./messages.js";
+// bare-sentence-roster: roster exactness both ways, and no tool body the census cannot see (SPEC §2.3).
+// Every bare sentence is rostered (with its count), every roster entry still occurs.
+import type { Roster } from "../../config/types.js";
+import { compareText, type BareSentence, type Finding } from "../../model.js";
+import { findingOf, messages, type ReportFinding } from "../messages.js";
+import type { SkuTools } from "../tools.js";
 
 export interface RosterOutcome {
   findings: Finding[];
@@ -69,4 +71,9 @@ export function checkRoster(
     findings.push(findingOf(messages.stale(e.tool, e.file, e.sentence, expected, taken), rosterFile, e, undefined, sku, e.tool));
   }
   return { findings, perSku };
+}
+
+/** Tools of one SKU whose handler the census could not follow: their bare sentences are out of its sight. */
+export function checkHandlersFollowed(tools: SkuTools, report: ReportFinding): void {
+  for (const u of tools.unfollowed) report(messages.handlerNotFollowed(u.tool, u.why, u.fix), u.file, u.loc, undefined, u.tool);
 }

@@ -1,16 +1,18 @@
-// Tool descriptions within the tools/list budget (SPEC §2.5): served sizes, caps and the catalog total, the head/tail
-// pointer convention, issue references, pinned phrases, and parity pins across SKUs' instructions.
-import type { Loc } from "../facts/types.js";
-import { compareText, type DescriptionRow, type Finding, type ServedDescription } from "../model.js";
-import { projectWideSku, type SkuContext } from "./context.js";
-import { findingOf, messages, type Message } from "./messages.js";
-import type { SkuTools, Tool } from "./tools.js";
+// description-budget, -pointer, -issue-ref and -pin: the served tool descriptions within the tools/list budget (SPEC §2.5).
+// Served sizes against caps and the catalog total, the head/tail pointer convention, issue references, pinned phrases.
+import type { Loc } from "../../facts/types.js";
+import { compareText, type DescriptionRow, type Finding, type ServedDescription } from "../../model.js";
+import { projectWideSku, type SkuContext } from "../context.js";
+import { findingOf, messages, type Message, type ReportFinding } from "../messages.js";
+import type { SkuTools, Tool } from "../tools.js";
 
 export interface SkuDescriptions {
   rows: DescriptionRow[];
   served: ServedDescription[];
-  findings: Finding[];
 }
+
+/** A ReportFinding whose home may be unknown: then it is the file's start. */
+type ReportAt = (message: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void;
 
 /**
  * Issue references no reader of a tool list can follow: `#1234` (also in `Closes #12`), `fixes#7`, `owner/repo#12`,
@@ -18,12 +20,10 @@ export interface SkuDescriptions {
  */
 const ISSUE_REFERENCE = /(?<![\w&#])#\d+\b|\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)#\d+\b|\b[\w.-]+\/[\w.-]+#\d+\b|\bGH-\d+\b/gi;
 
-export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescriptions {
+/** The SKU's served descriptions and their table rows, with the findings of each against caps, guide, pins and budget. */
+export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFinding: ReportFinding): SkuDescriptions {
   const { config, sku } = ctx;
-  const findings: Finding[] = [];
-  const report = (message: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null): void => {
-    findings.push(findingOf(message, ctx.rel(file), loc ?? { line: 1, column: 1 }, end ?? undefined, sku.name, tool));
-  };
+  const report: ReportAt = (message, file, loc, end, tool) => reportFinding(message, file, loc ?? { line: 1, column: 1 }, end ?? undefined, tool);
   const pointer = config.descriptions.pointer;
   const guide = readGuide(ctx, report);
   const tails = guide.tails;
@@ -88,12 +88,11 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools): SkuDescript
       .map((r) => `${r.tool} ${r.served}`)
       .join(", ");
     const at = config.positionOf(["descriptions", "total"]) ?? { line: 1, column: 1 };
-    findings.push(findingOf(messages.overTotal(sku.name, total, budget, largest), ctx.rel(config.configFile), at, undefined, sku.name, null));
+    reportFinding(messages.overTotal(sku.name, total, budget, largest), config.configFile, at, undefined, null);
   }
 
-  checkParity(ctx, findings);
   rows.sort((a, b) => compareText(a.tool, b.tool));
-  return { rows, served: served.map((s) => s.description), findings };
+  return { rows, served: served.map((s) => s.description) };
 }
 
 interface Guide {
@@ -111,7 +110,7 @@ interface Tail {
 }
 
 /** The guide module's tails by tool name: every entry of its exported top-level object literals. */
-function readGuide(ctx: SkuContext, report: (m: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void): Guide {
+function readGuide(ctx: SkuContext, report: ReportAt): Guide {
   const result: Guide = { tails: new Map(), unreadable: new Set(), opaque: false };
   const { tails, unreadable } = result;
   const guide = ctx.sku.guide;
@@ -144,78 +143,6 @@ function readGuide(ctx: SkuContext, report: (m: Message, file: string, loc: Loc 
     }
   }
   return result;
-}
-
-/** Each parity pin must occur, byte for byte, in one of the exported strings of the SKU's instructions module. */
-function checkParity(ctx: SkuContext, findings: Finding[]): void {
-  const { config, sku } = ctx;
-  if (config.parity.length === 0) return;
-  if (!sku.instructions) {
-    const skuIndex = config.skus.indexOf(sku);
-    const at = config.positionOf(["skus", skuIndex]) ?? { line: 1, column: 1 };
-    for (const pin of config.parity) {
-      findings.push(findingOf(messages.parityNoInstructions(pin.name, sku.name), ctx.rel(config.configFile), at, undefined, sku.name, null));
-    }
-    return;
-  }
-  const file = sku.instructions;
-  const facts = ctx.facts(file);
-  if (!facts) return; // its parse error says why
-  const texts: string[] = [];
-  const unseen: string[] = [];
-  let home: Loc | undefined;
-  for (const e of facts.exports) {
-    if ("star" in e) {
-      unseen.push(`\`export * from "${e.star}"\`: the census does not read instructions through \`export *\``);
-      continue;
-    }
-    // Follow re-exports to the module that declares the text.
-    const followed = ctx.graph.followExport(file, e.name);
-    if (!followed.ok) {
-      unseen.push(`\`${e.name}\`: ${followed.why}`);
-      continue;
-    }
-    const declaring = ctx.facts(followed.file);
-    const value = declaring && Object.hasOwn(declaring.constants, followed.local) ? declaring.constants[followed.local] : undefined;
-    if (followed.file === file) home ??= facts.declarations[followed.local] ?? facts.functions[followed.local]?.loc;
-    if (!value || value.k !== "string") {
-      const what = declaring?.functions[followed.local] ? "a function" : "not a constant string";
-      unseen.push(`\`${e.name}\` is ${what}`);
-      continue;
-    }
-    const resolved = ctx.resolveStr(followed.file, value.expr);
-    if (resolved.known) texts.push(resolved.value);
-    else unseen.push(`\`${e.name}\`: ${resolved.why}`);
-  }
-  const at = home ?? { line: 1, column: 1 };
-  for (const pin of config.parity) {
-    if (texts.some((t) => t.includes(pin.text))) continue;
-    const message =
-      unseen.length > 0
-        ? messages.parityUnknown(pin.name, sku.name, unseen.join("; "))
-        : messages.parityDiffers(pin.name, sku.name, whereItDiffers(pin.text, texts));
-    findings.push(findingOf(message, ctx.rel(file), at, undefined, sku.name, null));
-  }
-}
-
-/**
- * Where the instructions stop matching the pin: the longest start of the pin they contain, and what follows it on
- * each side (a prefix that occurs implies every shorter one does, so the length is found by halving).
- */
-export function whereItDiffers(pin: string, texts: string[]): string {
-  const occurs = (n: number): number => texts.findIndex((t) => t.includes(pin.slice(0, n)));
-  let lo = 0;
-  let hi = pin.length;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (occurs(mid) >= 0) lo = mid;
-    else hi = mid - 1;
-  }
-  if (lo === 0) return "no part of its start is there";
-  const text = texts[occurs(lo)]!;
-  const at = text.indexOf(pin.slice(0, lo)) + lo;
-  const show = (s: string) => JSON.stringify(s.slice(0, 12));
-  return `the first ${lo} characters match, then the pin has ${show(pin.slice(lo))} where the instructions have ${show(text.slice(at))}`;
 }
 
 /** Pins that name a tool no SKU has: reported once, at the pin's key in the config. */
