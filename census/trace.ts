@@ -1,6 +1,6 @@
 // `trace FILE:LINE` for people: the guard, every definition reaching it and the producer (or the reason) behind each.
 import pc from "picocolors";
-import type { TraceDefinition, TraceResult } from "../src/census.js";
+import type { TraceDefinition, TraceResult } from "../src/model.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 

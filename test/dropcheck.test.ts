@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compareRevisions, sentencesOf } from "../census/dropcheck/compare.js";
 import { main } from "../census/main.js";
-import type { ServedDescription } from "../src/census.js";
+import type { ServedDescription } from "../src/model.js";
 import { captureIo } from "./census/io.js";
 
 const POINTER = "Reading guide: get_tool_guide.";

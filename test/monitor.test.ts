@@ -7,8 +7,7 @@ import { fileURLToPath } from "node:url";
 import { applyEdits, modify } from "jsonc-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../census/main.js";
-import type { Report } from "../src/census.js";
-import { countAt, countPaths } from "../src/model.js";
+import { countAt, countPaths, type Report } from "../src/model.js";
 import { captureIo } from "./census/io.js";
 
 const monitor = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "monitor");

@@ -1,6 +1,5 @@
 // dropcheck's judgement, a pure function of two revisions' served descriptions: every old sentence must still be served somewhere.
-import type { ServedDescription } from "../../src/census.js";
-import { compareText } from "../../src/model.js";
+import { compareText, type ServedDescription } from "../../src/model.js";
 
 /** One side of the comparison, as the census read it. */
 export interface RevisionDescriptions {

@@ -1,5 +1,5 @@
 // The report formats, registered by name: `--format NAME` picks one; each is a pure function of the report.
-import type { Report } from "../../src/census.js";
+import type { Report } from "../../src/model.js";
 import { json } from "./json.js";
 import { sarif, type SarifOptions } from "./sarif.js";
 import { text, type TextOptions } from "./text.js";

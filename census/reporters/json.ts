@@ -1,6 +1,5 @@
 // The JSON report of SPEC §4: every key in the order the spec lists it, so identical input gives identical bytes.
-import type { DescriptionRow, FloorResult, Report } from "../../src/census.js";
-import type { Counts, Finding } from "../../src/model.js";
+import type { Counts, DescriptionRow, Finding, FloorResult, Report } from "../../src/model.js";
 
 /**
  * Rebuilds every object key by key rather than trusting the census's construction order: the order is part of the

@@ -1,7 +1,6 @@
 // SARIF 2.1.0 for code-scanning services: every finding a result, every rule with its description and doc.
 import type * as Sarif from "sarif";
-import type { Report } from "../../src/census.js";
-import { RULE_IDS } from "../../src/model.js";
+import { RULE_IDS, type Report } from "../../src/model.js";
 import { HOME_URL, RULE_DESCRIPTIONS, docsUrl } from "../../src/ruleDescriptions.js";
 
 export interface SarifOptions {

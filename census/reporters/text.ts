@@ -1,8 +1,6 @@
 // The report for people: counts per SKU, floors against actual counts, findings as `file:line:col  rule  message`, a verdict.
 import pc from "picocolors";
-import type { DescriptionRow, FloorResult, Report } from "../../src/census.js";
-import type { Counts, Finding } from "../../src/model.js";
-import { compareText } from "../../src/model.js";
+import { compareText, type Counts, type DescriptionRow, type Finding, type FloorResult, type Report } from "../../src/model.js";
 import { plural } from "../plural.js";
 
 export interface TextOptions {

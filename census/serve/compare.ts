@@ -1,8 +1,7 @@
 // The census's static descriptions against what a running server serves: a row per tool, flagged where the texts differ.
 import pc from "picocolors";
-import type { ServedDescription } from "../../src/census.js";
-import type { ServedTool } from "./listTools.js";
-import { compareText } from "../../src/model.js";
+import type { ListedTool } from "./listTools.js";
+import { compareText, type ServedDescription } from "../../src/model.js";
 import { plural } from "../plural.js";
 
 export type ServeStatus =
@@ -36,7 +35,7 @@ export interface ServeResult {
 }
 
 /** One row per tool name of either side, sorted by name. */
-export function compareServed(statics: readonly ServedDescription[], served: readonly ServedTool[]): ServeRow[] {
+export function compareServed(statics: readonly ServedDescription[], served: readonly ListedTool[]): ServeRow[] {
   const known = new Map(statics.map((s) => [s.tool, s.head]));
   const listed = new Map(served.map((s) => [s.tool, s.description]));
   const names = [...new Set([...known.keys(), ...listed.keys()])].sort(compareText);

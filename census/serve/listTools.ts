@@ -4,7 +4,8 @@ import { UsageError } from "../../src/errors.js";
 import { readVersion } from "../../src/version.js";
 import type { McpSdk } from "./sdk.js";
 
-export interface ServedTool {
+/** One tool as a live server's tools/list named it (not the census's static view: that is ServedDescription). */
+export interface ListedTool {
   tool: string;
   /** The description tools/list sends; "" when it sends none (the census reads a missing description as ""). */
   description: string;
@@ -24,7 +25,7 @@ const MAX_PAGES = 10_000;
  * connects a Client over a linked in-memory pair, lists every tool following `nextCursor`, and closes both ends.
  * `shown` is the module as the user typed it, for messages.
  */
-export async function listServedTools(moduleFile: string, shown: string, sdk: McpSdk): Promise<ServedTool[]> {
+export async function listServedTools(moduleFile: string, shown: string, sdk: McpSdk): Promise<ListedTool[]> {
   let exports: Record<string, unknown>;
   try {
     exports = (await import(pathToFileURL(moduleFile).href)) as Record<string, unknown>;
@@ -51,7 +52,7 @@ export async function listServedTools(moduleFile: string, shown: string, sdk: Mc
   try {
     await server.connect(serverSide);
     await client.connect(clientSide);
-    const tools: ServedTool[] = [];
+    const tools: ListedTool[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {

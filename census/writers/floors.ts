@@ -2,10 +2,9 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { applyEdits, modify, type FormattingOptions } from "jsonc-parser";
-import type { CensusResult } from "../../src/census.js";
 import type { ResolvedFloor } from "../../src/config/types.js";
 import { PartialCensusError } from "../../src/errors.js";
-import { countAt, type Counts } from "../../src/model.js";
+import { countAt, type CensusResult, type Counts } from "../../src/model.js";
 import { writeAtomically } from "./atomic.js";
 
 export interface FloorChange {

@@ -1,10 +1,9 @@
 // `roster --write`: rebuilds the roster file from the bare sentences the census found, keeping each surviving note.
 import { readFile } from "node:fs/promises";
-import type { BareSentence, CensusResult } from "../../src/census.js";
 import { PartialCensusError } from "../../src/errors.js";
 import { writeAtomically } from "./atomic.js";
 import { slashRelative } from "../../src/paths.js";
-import { compareText } from "../../src/model.js";
+import { compareText, type BareSentence, type CensusResult } from "../../src/model.js";
 
 /** One entry as the roster file stores it (SPEC §3): `count` only when the sentence repeats, `note` only when kept. */
 export interface RosterFileEntry {

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import fg from "fast-glob";
-import { countPaths } from "../model.js";
+import { compareText, countPaths } from "../model.js";
 import { closest } from "./didYouMean.js";
 import type { JsonDocument, JsonPath } from "./jsonDocument.js";
 import { displayPath, type Problem } from "./problems.js";
@@ -121,7 +121,7 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
     for (const m of matches) found.add(resolve(m));
   });
   if (included === 0) problems.push({ path: at, message: 'every glob starts with "!"; expected at least one glob that includes tool files' });
-  return [...found].sort(byCodeUnits);
+  return [...found].sort(compareText);
 }
 
 function resolveContract(raw: RawConfig, doc: JsonDocument, problems: Problem[]): ResolvedContract {
@@ -213,8 +213,4 @@ function kindOf(path: string): "file" | "folder" | "missing" {
     // ENOTDIR (a file used as a folder on the way) or a dangling link: for the user, it is not there.
     return "missing";
   }
-}
-
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -2,14 +2,13 @@
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { loadRoster } from "../config/load.js";
-import type { BareSentence, CensusResult, FloorResult, Report, TraceResult } from "../census.js";
-import { addCounts, compareFindings, countAt, emptyCounts, type Counts, type Finding } from "../model.js";
+import { addCounts, compareFindings, emptyCounts, type BareSentence, type CensusResult, type Finding, type Report, type TraceResult } from "../model.js";
 import { analyzeSku, type SkuAnalysis } from "./analyzeSku.js";
-import { SkuContext, projectWideSku } from "./context.js";
+import { SkuContext } from "./context.js";
 import { FactStore, extractOptionsOf } from "./factStore.js";
-import { findingOf, messages } from "./messages.js";
-import { checkRoster } from "./roster.js";
-import { checkPinnedTools } from "./descriptions.js";
+import { checkPinnedTools } from "./checks/descriptions.js";
+import { checkFloors } from "./checks/floors.js";
+import { checkRoster } from "./checks/roster.js";
 import { slashRelative } from "../paths.js";
 
 export interface CensusOptions {
@@ -64,24 +63,8 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
     findings,
     descriptions: analyses.flatMap((a) => a.descriptions.rows),
   };
-  const served = analyses.flatMap((a) =>
-    a.descriptions.served.map((s) => ({ sku: s.sku, tool: s.tool, file: rel(s.file), head: s.head, tail: s.tail })),
-  );
+  const served = analyses.flatMap((a) => a.descriptions.served);
   return { report, served, unparsed, bareSentences, roster, config };
-}
-
-function checkFloors(config: ResolvedConfig, total: Counts, findings: Finding[], rel: (f: string) => string): FloorResult[] {
-  const results: FloorResult[] = [];
-  for (const { count, floor } of config.floors) {
-    const actual = countAt(total, count) ?? 0;
-    const ok = actual >= floor;
-    results.push({ count, floor, actual, ok });
-    if (ok) continue;
-    // The finding's home is the floor's key in the config file.
-    const at = config.positionOf(["floors", count]) ?? { line: 1, column: 1 };
-    findings.push(findingOf(messages.floor(count, actual, floor), rel(config.configFile), at, undefined, projectWideSku(config), null));
-  }
-  return results;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Every finding's sentence: what is wrong, where, and what to do instead. Templates with `{{placeholders}}`, one
 // place for both front ends: the CLI renders them, ESLint rules declare them as `meta.messages` and pass the data.
 import type { Finding, RuleId, Suggestion } from "../model.js";
+import type { SkuContext } from "./context.js";
 
 export const MESSAGES = {
   "pass-through-producer": {
@@ -212,4 +213,21 @@ export function findingOf(
   }
   if (suggestions && suggestions.length > 0) finding.suggestions = suggestions;
   return finding;
+}
+
+/** How a check of one SKU reports: a message at a place in a file (absolute path); the relative path and the SKU are filled in. */
+export type ReportFinding = (
+  message: Message,
+  file: string,
+  loc: { line: number; column: number },
+  end: { line: number; column: number } | undefined,
+  tool: string | null,
+  suggestions?: Suggestion[],
+) => void;
+
+/** The ReportFinding of the SKU of `ctx`: each finding is appended to `findings`. */
+export function reportInto(findings: Finding[], ctx: SkuContext): ReportFinding {
+  return (message, file, loc, end, tool, suggestions) => {
+    findings.push(findingOf(message, ctx.rel(file), loc, end, ctx.sku.name, tool, suggestions));
+  };
 }

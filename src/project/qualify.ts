@@ -1,5 +1,5 @@
 // Whether a traced value comes from a shared producer, on every path: the verdicts `trace` prints and the checks report.
-import type { TraceDefinition } from "../census.js";
+import type { TraceDefinition } from "../model.js";
 import type { ProducerCategory } from "../config/types.js";
 import type { Definition, Operand } from "../facts/types.js";
 import type { SkuContext } from "./context.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
-import type { Report, TraceResult } from "../../src/census.js";
+import type { Report, TraceResult } from "../../src/model.js";
 import { captureIo } from "./io.js";
 
 // Assertions are relations (before and after a write), not the fixture's counts: those belong to the census's own tests.

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../census/main.js";
 import { json } from "../../census/reporters/json.js";
 import { text } from "../../census/reporters/text.js";
-import type { TraceResult } from "../../src/census.js";
+import type { TraceResult } from "../../src/model.js";
 import { loadConfig } from "../../src/config/load.js";
 import { ConfigError } from "../../src/errors.js";
 import { runCensus, tracePassThrough } from "../../src/project/census.js";

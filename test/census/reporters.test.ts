@@ -1,6 +1,6 @@
 // The text and JSON reporters on hand-made reports: exact text, colour only when asked, JSON key order and stable bytes.
 import { describe, expect, it } from "vitest";
-import type { Report } from "../../src/census.js";
+import type { Report } from "../../src/model.js";
 import { colorEnabled } from "../../census/color.js";
 import { FORMATS, isFormat, reporters } from "../../census/reporters/index.js";
 import { json } from "../../census/reporters/json.js";

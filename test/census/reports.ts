@@ -1,7 +1,6 @@
 // Hand-made census data for the CLI's tests: a report, a census result and a resolved config, built without the census.
-import type { BareSentence, CensusResult, Report } from "../../src/census.js";
 import type { ResolvedConfig, RosterEntry } from "../../src/config/types.js";
-import { emptyCounts, type Counts, type Finding } from "../../src/model.js";
+import { emptyCounts, type BareSentence, type CensusResult, type Counts, type Finding, type Report } from "../../src/model.js";
 import { join } from "node:path";
 
 /** Counts with the given numbers over zero; nested groups are merged, so `{ passThroughs: { total: 3 } }` works. */

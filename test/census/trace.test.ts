@@ -1,6 +1,6 @@
 // Formatting `trace` output on hand-made TraceResults: guard, definitions, producers with their hops, reasons, verdicts.
 import { describe, expect, it } from "vitest";
-import type { TraceResult } from "../../src/census.js";
+import type { TraceResult } from "../../src/model.js";
 import { formatTrace, traceJson } from "../../census/trace.js";
 
 function passing(): TraceResult {

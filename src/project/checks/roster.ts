@@ -1,8 +1,9 @@
-// Roster exactness, both ways: every bare sentence is rostered (with its count), every roster entry still occurs.
-import type { Roster } from "../config/types.js";
-import type { BareSentence } from "../census.js";
-import type { Finding } from "../model.js";
-import { findingOf, messages } from "./messages.js";
+// bare-sentence-roster: roster exactness both ways, and no tool body the census cannot see (SPEC §2.3).
+// Every bare sentence is rostered (with its count), every roster entry still occurs.
+import type { Roster } from "../../config/types.js";
+import { compareText, type BareSentence, type Finding } from "../../model.js";
+import { findingOf, messages, type ReportFinding } from "../messages.js";
+import type { SkuTools } from "../tools.js";
 
 export interface RosterOutcome {
   findings: Finding[];
@@ -35,7 +36,7 @@ export function checkRoster(
     allowance.set(k, (allowance.get(k) ?? 0) + (e.count ?? 1));
   }
   const found = new Map<string, number>();
-  const ordered = [...sentences].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  const ordered = [...sentences].sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
   for (const s of ordered) {
     const t = tally(s.sku);
     if (s.tool === null) {
@@ -70,4 +71,9 @@ export function checkRoster(
     findings.push(findingOf(messages.stale(e.tool, e.file, e.sentence, expected, taken), rosterFile, e, undefined, sku, e.tool));
   }
   return { findings, perSku };
+}
+
+/** Tools of one SKU whose handler the census could not follow: their bare sentences are out of its sight. */
+export function checkHandlersFollowed(tools: SkuTools, report: ReportFinding): void {
+  for (const u of tools.unfollowed) report(messages.handlerNotFollowed(u.tool, u.why, u.fix), u.file, u.loc, undefined, u.tool);
 }

@@ -1,0 +1,122 @@
+// hand-built-status, one-failure-producer, one-refusal-producer: the failure and refusal words are built by their one
+// producer each, exactly once, and nowhere else (SPEC §2).
+import type { BuildFact } from "../../facts/types.js";
+import type { Counts } from "../../model.js";
+import type { SkuContext } from "../context.js";
+import { messages, type ReportFinding } from "../messages.js";
+import { ENVELOPE_MODULE } from "../modules.js";
+import { suggestionsFor } from "../suggestions.js";
+import type { SkuTools } from "../tools.js";
+
+/**
+ * Every envelope built with the failure or refusal word: inside its one producer in the helpers module it is counted,
+ * anywhere else (unless the allow-list permits it) it is hand-built; then each producer must build its word exactly once.
+ */
+export function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, counts: Counts, report: ReportFinding): void {
+  const { contract } = ctx.config;
+  const { failure: failureWord, refusal: refusalWord } = contract.words;
+  const special = new Map<string, "failure" | "refusal">([
+    [failureWord, "failure"],
+    [refusalWord, "refusal"],
+  ]);
+  const allow = new Map(contract.allow.map((a) => [a.callee, a.words]));
+  const producers = { failure: contract.failure, refusal: contract.refusal };
+  const produced = { failure: 0, refusal: 0 };
+
+  for (const file of files) {
+    const facts = ctx.facts(file);
+    if (!facts) continue;
+    const inHelpers = file === ctx.sku.helpers;
+    for (const build of facts.builds) {
+      const tool = tools.toolAt(file, build.site);
+      if (inHelpers && build.enclosing.includes(contract.builder)) continue;
+      const allowedHere = build.enclosing.flatMap((n) => allow.get(n) ?? []);
+      const inAllowed = build.enclosing.some((n) => allow.has(n));
+      const words = wordsOf(ctx, file, build);
+      if (words === "unknown-object") continue;
+      if (typeof words === "object" && "unknown" in words) {
+        if (inAllowed) continue;
+        report(messages.handBuiltUnknown(tool, build.callee?.name ?? contract.builder, words.unknown), file, build.loc, build.end, tool);
+        counts.handBuilt++;
+        continue;
+      }
+      for (const word of words) {
+        const kind = special.get(word);
+        if (!kind) continue;
+        if (inHelpers && kind === "failure" && build.enclosing.includes(contract.failure)) {
+          produced.failure++;
+          continue;
+        }
+        if (inHelpers && kind === "refusal" && build.enclosing.includes(contract.refusal)) {
+          produced.refusal++;
+          continue;
+        }
+        if (allowedHere.includes(word)) continue;
+        const calleeAllowed = build.callee ? allow.get(build.callee.name) : undefined;
+        if (calleeAllowed?.includes(word)) continue;
+        counts.handBuilt++;
+        if (calleeAllowed) {
+          report(messages.notAllowed(tool, build.callee!.name, word, calleeAllowed), file, build.loc, build.end, tool);
+        } else {
+          report(messages.handBuilt(tool, describeBuild(build), word, kind, producers), file, build.loc, build.end, tool, suggestionsFor(ctx, build, kind, tool));
+        }
+      }
+    }
+  }
+
+  // A helpers module may re-export the package's runtime producers, which build their word exactly once by construction.
+  if (produced.failure === 0 && fromEnvelope(ctx, contract.failure)) produced.failure = 1;
+  if (produced.refusal === 0 && fromEnvelope(ctx, contract.refusal)) produced.refusal = 1;
+  counts.failureProducers = produced.failure;
+  counts.refusalProducers = produced.refusal;
+  checkOneProducer(ctx, "one-failure-producer", contract.failure, failureWord, produced.failure, report);
+  checkOneProducer(ctx, "one-refusal-producer", contract.refusal, refusalWord, produced.refusal, report);
+}
+
+/**
+ * The status words a build uses: one for a call or object literal, every `"status":"…"` of a serialised string.
+ * An object literal whose word cannot be seen is data; a call whose word cannot be seen is a finding.
+ */
+function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { unknown: string } | "unknown-object" {
+  if (build.k === "serialised") {
+    const text = ctx.renderWithHoles(file, build.word);
+    const words: string[] = [];
+    // Reads the string's value (not source code): JSON written by hand, `"status"` then a colon then the word.
+    for (const m of text.matchAll(/"status"\s*:\s*"([^"\\\u0000]*)"/g)) words.push(m[1]!);
+    return words;
+  }
+  const resolved = ctx.resolveStr(file, build.word);
+  if (resolved.known) return [resolved.value];
+  if (build.k === "object") return "unknown-object";
+  return { unknown: resolved.why };
+}
+
+function describeBuild(build: BuildFact): string {
+  if (build.k === "call") return `this ${build.callee?.name ?? "builder"}(…) call`;
+  if (build.k === "object") return "this object literal";
+  return "this hand-serialised JSON string";
+}
+
+function fromEnvelope(ctx: SkuContext, fn: string): boolean {
+  // The runtime module builds the default words; with other words configured, its producers are not this contract's.
+  const words = ctx.config.contract.words;
+  if (words.failure !== "error" || words.refusal !== "invalid") return false;
+  if (!ctx.facts(ctx.sku.helpers) || ctx.facts(ctx.sku.helpers)!.functions[fn]) return false;
+  const followed = ctx.graph.followExport(ctx.sku.helpers, fn);
+  return followed.ok && followed.file === ENVELOPE_MODULE;
+}
+
+function checkOneProducer(ctx: SkuContext, rule: "one-failure-producer" | "one-refusal-producer", fn: string, word: string, count: number, report: ReportFinding): void {
+  if (count === 1) return;
+  const helpers = ctx.sku.helpers;
+  const facts = ctx.facts(helpers);
+  if (!facts) return; // its parse error already says why
+  const declared = facts.functions[fn];
+  const helpersRel = ctx.rel(helpers);
+
+  if (!declared) {
+    report(messages.producerMissing(rule, fn, helpersRel, word, ctx.config.contract.builder), helpers, { line: 1, column: 1 }, undefined, null);
+  } else {
+    report(messages.producerCount(rule, fn, helpersRel, word, count), helpers, declared.loc, declared.end, null);
+  }
+}

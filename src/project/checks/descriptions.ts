@@ -1,0 +1,168 @@
+// description-budget, -pointer, -issue-ref and -pin: the served tool descriptions within the tools/list budget (SPEC §2.5).
+// Served sizes against caps and the catalog total, the head/tail pointer convention, issue references, pinned phrases.
+import type { Loc } from "../../facts/types.js";
+import { compareText, type DescriptionRow, type Finding, type ServedDescription } from "../../model.js";
+import { projectWideSku, type SkuContext } from "../context.js";
+import { findingOf, messages, type Message, type ReportFinding } from "../messages.js";
+import type { SkuTools, Tool } from "../tools.js";
+
+export interface SkuDescriptions {
+  rows: DescriptionRow[];
+  served: ServedDescription[];
+}
+
+/** A ReportFinding whose home may be unknown: then it is the file's start. */
+type ReportAt = (message: Message, file: string, loc: Loc | null, end: Loc | null, tool: string | null) => void;
+
+/**
+ * Issue references no reader of a tool list can follow: `#1234` (also in `Closes #12`), `fixes#7`, `owner/repo#12`,
+ * `GH-12`. Not `C# 12`, `# Usage` or `&#35;`.
+ */
+const ISSUE_REFERENCE = /(?<![\w&#])#\d+\b|\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)#\d+\b|\b[\w.-]+\/[\w.-]+#\d+\b|\bGH-\d+\b/gi;
+
+/** The SKU's served descriptions and their table rows, with the findings of each against caps, guide, pins and budget. */
+export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFinding: ReportFinding): SkuDescriptions {
+  const { config, sku } = ctx;
+  const report: ReportAt = (message, file, loc, end, tool) => reportFinding(message, file, loc ?? { line: 1, column: 1 }, end ?? undefined, tool);
+  const pointer = config.descriptions.pointer;
+  const guide = readGuide(ctx, report);
+  const tails = guide.tails;
+  const guideRel = sku.guide ? ctx.rel(sku.guide) : "the guide module";
+
+  // Each served description with the tool that serves it: where its text is written is the home of its findings.
+  const served: { description: ServedDescription; tool: Tool }[] = [];
+  let unnamedServed = 0;
+  for (const tool of tools.tools) {
+    const fact = tool.fact;
+    if (tool.name === null) {
+      // Nothing to key a cap, a tail or a pin by: say so, and still count what it serves in the catalog.
+      report(messages.toolUnnamed(tool.nameUnknown ?? "it is not a constant"), tool.file, fact.nameLoc, null, null);
+      const resolved = fact.description ? ctx.resolveStr(tool.file, fact.description) : undefined;
+      if (resolved?.known) unnamedServed += resolved.value.length;
+      continue;
+    }
+    let head: string | null = "";
+    if (fact.description) {
+      const resolved = ctx.resolveStr(tool.file, fact.description);
+      if (resolved.known) head = resolved.value;
+      else {
+        head = null;
+        report(messages.descriptionUnknown(tool.name, resolved.why), tool.file, fact.descriptionLoc, fact.descriptionEnd, tool.name);
+      }
+    }
+    const tail = tails.get(tool.name)?.text ?? null;
+    served.push({ description: { sku: sku.name, tool: tool.name, file: ctx.rel(tool.file), head, tail }, tool });
+  }
+
+  const rows: DescriptionRow[] = [];
+  const toolNames = new Set(served.map((s) => s.description.tool));
+  for (const { description: s, tool: { file, fact } } of served) {
+    const loc = fact.descriptionLoc ?? fact.loc;
+    const end = fact.descriptionEnd;
+    const cap = config.descriptions.caps[s.tool] ?? config.descriptions.cap;
+    const size = s.head?.length ?? 0;
+    rows.push({ sku: sku.name, tool: s.tool, served: size, tail: s.tail === null ? null : s.tail.length, cap });
+    if (s.head === null) continue;
+    if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), file, loc, end, s.tool);
+    const pointed = s.head.trimEnd().endsWith(pointer);
+    if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), file, loc, end, s.tool);
+    if (!tails.has(s.tool) && !guide.unreadable.has(s.tool) && !guide.opaque && pointed) {
+      const message = sku.guide ? messages.noTail(s.tool, guideRel, pointer) : messages.noGuide(s.tool, pointer, sku.name);
+      report(message, file, loc, end, s.tool);
+    }
+    for (const m of s.head.matchAll(ISSUE_REFERENCE)) report(messages.issueRef(s.tool, m[0]), file, loc, end, s.tool);
+    for (const phrase of config.descriptions.pins[s.tool] ?? []) {
+      if (!s.head.includes(phrase)) report(messages.pinMissing(s.tool, phrase), file, loc, end, s.tool);
+    }
+  }
+  for (const [key, tail] of tails) {
+    if (!toolNames.has(key) && sku.guide) report(messages.staleTail(key, guideRel, sku.name), sku.guide, tail.loc, tail.end, null);
+  }
+
+  const total = rows.reduce((n, r) => n + r.served, unnamedServed);
+  const budget = config.descriptions.total;
+  if (budget !== null && total > budget) {
+    const largest = [...rows]
+      .sort((a, b) => b.served - a.served || compareText(a.tool, b.tool))
+      .slice(0, 3)
+      .map((r) => `${r.tool} ${r.served}`)
+      .join(", ");
+    const at = config.positionOf(["descriptions", "total"]) ?? { line: 1, column: 1 };
+    reportFinding(messages.overTotal(sku.name, total, budget, largest), config.configFile, at, undefined, null);
+  }
+
+  rows.sort((a, b) => compareText(a.tool, b.tool));
+  return { rows, served: served.map((s) => s.description) };
+}
+
+interface Guide {
+  tails: Map<string, Tail>;
+  /** Tools whose entry is there but cannot be read. */
+  unreadable: Set<string>;
+  /** No tool can be said to lack an entry: the guide does not parse, or one of its keys cannot be read. */
+  opaque: boolean;
+}
+
+interface Tail {
+  text: string;
+  loc: Loc;
+  end: Loc;
+}
+
+/** The guide module's tails by tool name: every entry of its exported top-level object literals. */
+function readGuide(ctx: SkuContext, report: ReportAt): Guide {
+  const result: Guide = { tails: new Map(), unreadable: new Set(), opaque: false };
+  const { tails, unreadable } = result;
+  const guide = ctx.sku.guide;
+  if (!guide) return result;
+  const facts = ctx.facts(guide);
+  if (!facts) {
+    // Its parse error says why; no tool may be told the guide has no entry for it.
+    result.opaque = true;
+    return result;
+  }
+  const exported = new Set(facts.exports.flatMap((e) => ("local" in e ? [e.local] : [])));
+  const guideRel = ctx.rel(guide);
+  for (const [name, entries] of Object.entries(facts.objects)) {
+    if (!exported.has(name)) continue;
+    for (const entry of entries) {
+      const key = ctx.resolveStr(guide, entry.key);
+      if (!key.known) {
+        // Any tool's tail may hide behind an unreadable key.
+        report(messages.unknownTail("(a key it cannot read)", guideRel, key.why), guide, entry.loc, entry.end, null);
+        result.opaque = true;
+        continue;
+      }
+      const value = ctx.resolveStr(guide, entry.value);
+      if (!value.known) {
+        report(messages.unknownTail(JSON.stringify(key.value), guideRel, value.why), guide, entry.valueLoc, entry.end, key.value);
+        unreadable.add(key.value);
+        continue;
+      }
+      tails.set(key.value, { text: value.value, loc: entry.loc, end: entry.end });
+    }
+  }
+  return result;
+}
+
+/** Pins that name a tool no SKU has: reported once, at the pin's key in the config. */
+export function checkPinnedTools(ctxs: SkuContext[], served: ServedDescription[]): Finding[] {
+  const first = ctxs[0];
+  if (!first) return [];
+  const config = first.config;
+  const names = new Set(served.map((s) => s.tool));
+  const findings: Finding[] = [];
+  const sku = projectWideSku(config);
+  for (const tool of Object.keys(config.descriptions.pins)) {
+    if (names.has(tool)) continue;
+    const at = config.positionOf(["descriptions", "pins", tool]) ?? { line: 1, column: 1 };
+    findings.push(findingOf(messages.pinUnknownTool(tool), first.rel(config.configFile), at, undefined, sku, tool));
+  }
+  // A cap for a tool no SKU has holds nothing: most likely a misspelt name, leaving the real tool at the default.
+  for (const tool of Object.keys(config.descriptions.caps)) {
+    if (names.has(tool)) continue;
+    const at = config.positionOf(["descriptions", "caps", tool]) ?? { line: 1, column: 1 };
+    findings.push(findingOf(messages.capUnknownTool(tool), first.rel(config.configFile), at, undefined, sku, tool));
+  }
+  return findings;
+}
