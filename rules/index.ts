@@ -14,6 +14,7 @@ import descriptionPointer from "./description-pointer.js";
 import descriptionIssueRef from "./description-issue-ref.js";
 import descriptionPin from "./description-pin.js";
 import parityPin from "./parity-pin.js";
+import toolDiscovery from "./tool-discovery.js";
 
 export const rules = {
   "pass-through-producer": passThroughProducer,
@@ -29,6 +30,7 @@ export const rules = {
   "description-issue-ref": descriptionIssueRef,
   "description-pin": descriptionPin,
   "parity-pin": parityPin,
+  "tool-discovery": toolDiscovery,
 } satisfies Record<string, TSESLint.RuleModule<string, readonly unknown[]>>;
 
 /** The files the rules read: every TypeScript and JavaScript source (the census decides which are in scope). */

@@ -16,6 +16,7 @@ export const RULE_IDS = [
   "description-issue-ref",
   "description-pin",
   "parity-pin",
+  "tool-discovery",
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];
@@ -133,7 +134,8 @@ export interface FloorResult {
 export interface DescriptionRow {
   sku: string;
   tool: string;
-  served: number;
+  /** The served description's size; null when the census cannot see it (never 0: an unseen text has no size). */
+  served: number | null;
   tail: number | null;
   cap: number;
 }

@@ -69,8 +69,15 @@ function countLines(name: string, counts: Counts, producersExpected: number, c: 
 function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget: DescriptionBudget, c: Colors): string[] {
   const lines: string[] = [];
   if (rows.length > 0) {
-    const sorted = [...rows].sort((a, b) => b.served - a.served || compareText(a.tool, b.tool));
-    const cells = sorted.map((d) => ({ tool: d.tool, served: String(d.served), tail: d.tail === null ? NONE : String(d.tail), cap: String(d.cap), over: d.served > d.cap }));
+    // Unseen sizes sort last: they are no size at all.
+    const sorted = [...rows].sort((a, b) => (b.served ?? -1) - (a.served ?? -1) || compareText(a.tool, b.tool));
+    const cells = sorted.map((d) => ({
+      tool: d.tool,
+      served: d.served === null ? "?" : String(d.served),
+      tail: d.tail === null ? NONE : String(d.tail),
+      cap: String(d.cap),
+      over: d.served !== null && d.served > d.cap,
+    }));
     const label = "descriptions";
     // Rows sit two spaces deeper than the header: the name column is as wide as the longest name or the label.
     const nameWidth = Math.max(label.length - 2, ...cells.map((r) => r.tool.length));
@@ -83,7 +90,9 @@ function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget
       const row = `    ${r.tool.padEnd(nameWidth)}  ${served}  ${r.tail.padStart(tailWidth)}  ${r.cap.padStart(capWidth)}`;
       lines.push(r.over ? `${row}  ${c.red("✗ over cap")}` : row);
     }
-    lines.push(`  ${catalogLine(rows.reduce((sum, d) => sum + d.served, 0), budget.total, c)}`);
+    const unseen = rows.filter((d) => d.served === null).length;
+    const catalog = catalogLine(rows.reduce((sum, d) => sum + (d.served ?? 0), 0), budget.total, c);
+    lines.push(`  ${unseen === 0 ? catalog : `${catalog} (${plural(unseen, "description")} the census cannot see left out)`}`);
   }
   const limits = [...new Set(budget.clientLimits)].sort((a, b) => a - b);
   if (limits.length > 0 && (tools > 0 || rows.length > 0)) lines.push(`  ${clientLimitLine(tools, limits, c)}`);

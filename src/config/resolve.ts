@@ -7,7 +7,7 @@ import { closest } from "./didYouMean.js";
 import type { JsonDocument, JsonPath } from "./jsonDocument.js";
 import { displayPath, type Problem } from "./problems.js";
 import { configSchema, type RawConfig } from "./schema.js";
-import type { ResolvedConfig, ResolvedContract, ResolvedDescriptions, ResolvedFloor, ResolvedSku } from "./types.js";
+import type { ResolvedConfig, ResolvedContract, ResolvedDefiner, ResolvedDescriptions, ResolvedFloor, ResolvedSku } from "./types.js";
 
 type RawSku = RawConfig["skus"][number];
 
@@ -44,6 +44,8 @@ export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: str
     clientLimits: [...(raw.descriptions?.clientLimits ?? d.clientLimits.default)],
   };
   const discovery = defaults.discovery.properties;
+  const classDefaults = discovery.classes.items.properties;
+  const bodyKey = raw.discovery?.bodyKey ?? discovery.bodyKey.default;
   return {
     configFile,
     dir,
@@ -54,8 +56,15 @@ export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: str
     discovery: {
       register: [...(raw.discovery?.register ?? discovery.register.default)],
       adapters: [...(raw.discovery?.adapters ?? discovery.adapters.default)],
-      definers: [...(raw.discovery?.definers ?? discovery.definers.default)],
-      bodyKey: raw.discovery?.bodyKey ?? discovery.bodyKey.default,
+      definers: (raw.discovery?.definers ?? discovery.definers.default).map((d) => definerOf(d, bodyKey)),
+      bodyKey,
+      classes: (raw.discovery?.classes ?? discovery.classes.default).map((c) => ({
+        extends: c.extends,
+        name: c.name ?? classDefaults.name.default,
+        description: c.description ?? classDefaults.description.default,
+        body: c.body ?? classDefaults.body.default,
+      })),
+      lists: raw.discovery?.lists ?? discovery.lists.default,
     },
     roster: resolve(dir, raw.roster ?? defaults.roster.default),
     floors,
@@ -213,4 +222,16 @@ function kindOf(path: string): "file" | "folder" | "missing" {
     // ENOTDIR (a file used as a folder on the way) or a dangling link: for the user, it is not there.
     return "missing";
   }
+}
+
+/** A definer entry with every path spelt out: a plain name reads `name`, `description` and the body key. */
+function definerOf(entry: string | { callee: string; name?: string; description?: string; body?: string }, bodyKey: string): ResolvedDefiner {
+  const paths = typeof entry === "string" ? { callee: entry } : entry;
+  const split = (path: string): string[] => path.split(".");
+  return {
+    callee: paths.callee,
+    name: split(paths.name ?? "name"),
+    description: split(paths.description ?? "description"),
+    body: split(paths.body ?? bodyKey),
+  };
 }

@@ -152,11 +152,56 @@ export const configSchema = {
           description: "Functions that wrap a handler (textTool(fn)): the census unwraps them to reach the tool body.",
         },
         definers: {
-          ...stringList,
+          type: "array",
           default: ["defineTool"],
-          description: "Functions that define a tool from an object: defineTool({ name, description, run }).",
+          description:
+            "Functions that define a tool from an object: defineTool({ name, description, run }). An object entry names where a definer keeps each part, as dotted property paths: { \"callee\": \"defineTabTool\", \"name\": \"schema.name\", \"description\": \"schema.description\", \"body\": \"handle\" }.",
+          items: {
+            anyOf: [
+              { type: "string", minLength: 1 },
+              {
+                type: "object",
+                additionalProperties: false,
+                required: ["callee"],
+                properties: {
+                  callee: { type: "string", minLength: 1, description: "The definer's name, as it is called (defineTabTool, or the method of addTool)." },
+                  name: { type: "string", minLength: 1, default: "name", description: "Property path of the tool's name in the definer's object." },
+                  description: { type: "string", minLength: 1, default: "description", description: "Property path of the tool's description." },
+                  body: { type: "string", minLength: 1, description: "Property path of the function that answers the tool. Absent: bodyKey." },
+                },
+              },
+            ],
+          },
         },
-        bodyKey: { type: "string", minLength: 1, default: "run", description: "The definer object's property holding the tool body." },
+        bodyKey: {
+          type: "string",
+          minLength: 1,
+          default: "run",
+          description: "The property holding the tool body in a definer's object (and in the one object a registration method such as addTool({ … }) takes).",
+        },
+        classes: {
+          type: "array",
+          default: [],
+          description:
+            "Tool classes: every class that extends the named base class (directly or through other classes) and is not abstract is one tool, its name, description and body read from the named members (static or instance fields, getters, methods).",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["extends"],
+            properties: {
+              extends: { type: "string", minLength: 1, description: "The base class's name, as it is declared or imported (ToolBase)." },
+              name: { type: "string", minLength: 1, default: "name", description: "The member holding the tool's name (name, or a static toolName)." },
+              description: { type: "string", minLength: 1, default: "description", description: "The member holding the description." },
+              body: { type: "string", minLength: 1, default: "execute", description: "The method that answers the tool." },
+            },
+          },
+        },
+        lists: {
+          type: "boolean",
+          default: true,
+          description:
+            "Read tools as data: the objects a low-level server's ListToolsRequestSchema handler returns, each answered by the matching branch of its CallToolRequestSchema handler.",
+        },
       },
     },
     roster: {

@@ -36,8 +36,25 @@ export interface ResolvedContract {
 export interface ResolvedDiscovery {
   register: string[];
   adapters: string[];
-  definers: string[];
+  /** Each definer with its parts' property paths (a plain name reads `name`, `description` and the body key). */
+  definers: ResolvedDefiner[];
   bodyKey: string;
+  classes: ResolvedToolClass[];
+  lists: boolean;
+}
+
+export interface ResolvedDefiner {
+  callee: string;
+  name: string[];
+  description: string[];
+  body: string[];
+}
+
+export interface ResolvedToolClass {
+  extends: string;
+  name: string;
+  description: string;
+  body: string;
 }
 
 export interface ResolvedFloor {

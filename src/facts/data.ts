@@ -155,13 +155,13 @@ export class DataReader {
     const entries: DataEntry[] = [];
     for (const p of object.properties) {
       if (ts.isSpreadAssignment(p)) {
-        entries.push({ spread: this.read(p.expression, depth + 1), loc: locOf(p) });
+        entries.push({ spread: this.read(p.expression, depth + 1), loc: locOf(p), text: shortText(p.expression, 40) });
         continue;
       }
       const key = p.name && this.propertyKey(p.name);
       if (key === undefined) {
         // A key the census cannot read may be any key: what the object holds is not known.
-        entries.push({ spread: { k: "unknown", why: `the key \`${shortText(p.name!, 40)}\` cannot be evaluated`, loc: locOf(p) }, loc: locOf(p) });
+        entries.push({ spread: { k: "unknown", why: `the key \`${shortText(p.name!, 40)}\` cannot be evaluated`, loc: locOf(p) }, loc: locOf(p), text: shortText(p.name!, 40) });
         continue;
       }
       const at = { loc: locOf(p), end: endOf(p) };

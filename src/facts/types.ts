@@ -52,7 +52,7 @@ export type DataValue =
   | { k: "unknown"; why: string; loc: Loc };
 
 /** An entry of an object literal as data: a key and its value, or a spread (`...source`). */
-export type DataEntry = { key: string; value: DataValue; loc: Loc; end: Loc } | { spread: DataValue; loc: Loc };
+export type DataEntry = { key: string; value: DataValue; loc: Loc; end: Loc } | { spread: DataValue; loc: Loc; /** The spread as written, for messages. */ text: string };
 
 /** An element of an array literal as data, or a spread of another list. */
 export type DataItem = { value: DataValue } | { spread: DataValue };

@@ -6,7 +6,7 @@ import { checkDescriptions, type SkuDescriptions } from "./checks/descriptions.j
 import { checkParity } from "./checks/parity.js";
 import { checkParseErrors } from "./checks/parseErrors.js";
 import { checkPassThroughs, type AnalyzedPassThrough } from "./checks/passThroughs.js";
-import { checkHandlersFollowed } from "./checks/roster.js";
+import { checkToolDiscovery } from "./checks/toolDiscovery.js";
 import { checkValidators } from "./checks/validators.js";
 import type { SkuContext } from "./context.js";
 import { reportInto } from "./messages.js";
@@ -43,7 +43,7 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   counts.tools = tools.tools.length;
 
   const unparsed = checkParseErrors(ctx, files, counts, report);
-  checkHandlersFollowed(tools, report);
+  checkToolDiscovery(ctx, tools, report);
   const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
   checkBuilds(ctx, files, tools, counts, report);
   checkValidators(ctx, counts, report);

@@ -28,6 +28,8 @@ export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
     register: config.discovery.register,
     adapters: config.discovery.adapters,
     definers: config.discovery.definers,
+    classes: config.discovery.classes,
+    lists: config.discovery.lists,
     bodyKey: config.discovery.bodyKey,
     builders: [config.contract.builder, ...config.contract.allow.map((a) => a.callee)],
     producers: [config.contract.failure, config.contract.refusal],

@@ -17,8 +17,6 @@ export const MESSAGES = {
       "Tool {{tool}} returns the bare sentence {{sentence}} more often than the roster's count of {{count}}; return an envelope here, or update the roster's count (payload-census roster --write)",
     unknownTool:
       "A tool whose name the census cannot see ({{why}}) returns the bare sentence {{sentence}}; give the tool a constant name and return an envelope or roster the sentence",
-    handlerNotFollowed:
-      "{{tool}}the census cannot see this tool's body, so it cannot check its bare sentences: {{why}}; {{fix}}",
     stale:
       "Roster entry for tool {{tool}} in {{file}} ({{sentence}}) matches no bare sentence in the code; remove it (payload-census roster --write)",
     staleCount:
@@ -59,11 +57,7 @@ export const MESSAGES = {
       "Tool {{tool}} serves a description of {{served}} characters, over its cap of {{cap}}; keep the head short and move the detail to the tool's reading guide, ending the head with {{pointer}}",
     overTotal:
       "The {{sku}} catalog serves {{total}} characters of tool descriptions, over its budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
-    unknown:
-      "The census cannot see the served description of tool {{tool}} ({{why}}); build it from literals and constants so its size can be checked",
     capUnknownTool: "A cap is set for tool {{tool}}, which is no tool of any SKU; correct the name or remove the cap",
-    unnamed:
-      "The census cannot see the name of this tool ({{why}}), so its description cannot be checked against a cap, a guide or pins; give the tool a constant name",
   },
   "description-pointer": {
     missingPointer:
@@ -91,6 +85,18 @@ export const MESSAGES = {
       "Parity pin {{name}} cannot be checked in SKU {{sku}}: the census cannot see the text of its instructions ({{why}}); build them from literals and constants",
     noInstructions:
       "Parity pin {{name}} cannot be checked in SKU {{sku}}, which has no instructions module; set \"instructions\" for the SKU in the config",
+  },
+  "tool-discovery": {
+    unnamed:
+      "The census cannot see the name of this tool ({{why}}), so it cannot count it, nor check its description against a cap, a guide or pins; give the tool a constant name{{fix}}",
+    description:
+      "The census cannot see the served description of tool {{tool}} ({{why}}); build it from literals and constants so its size can be checked",
+    body:
+      "{{tool}}the census cannot see this tool's body, so it cannot check its bare sentences: {{why}}; {{fix}}",
+    duplicate:
+      "Tool {{tool}} is defined twice in SKU {{sku}}, here and at {{other}}; give each tool a name of its own, or split the SKU when two server profiles live in one tree",
+    none:
+      "The census finds no tool in SKU {{sku}} ({{files}}); a census that sees nothing cannot vouch for anything: check the tools globs, and name how the server defines its tools in discovery (register, definers, classes, lists)",
   },
   "parse-error": {
     syntax: "{{file}} does not parse ({{error}}); its facts are left out and its counts cannot be trusted: fix the syntax error",
@@ -134,8 +140,6 @@ export const messages = {
   unrosteredExtra: (tool: string, sentence: string, count: number) =>
     msg("bare-sentence-roster", "unrosteredExtra", { tool, sentence: quote(sentence), count }),
   unrosteredUnknownTool: (sentence: string, why: string) => msg("bare-sentence-roster", "unknownTool", { sentence: quote(sentence), why }),
-  handlerNotFollowed: (tool: string | null, why: string, fix = "pass a function declared in this file or imported from a module of the monitor") =>
-    msg("bare-sentence-roster", "handlerNotFollowed", { tool: toolPrefix(tool), why, fix }),
   stale: (tool: string, file: string, sentence: string, expected: number, found: number) =>
     found === 0
       ? msg("bare-sentence-roster", "stale", { tool, file, sentence: quote(sentence) })
@@ -168,8 +172,12 @@ export const messages = {
     msg("description-budget", "overCap", { tool, served, cap, pointer: quote(pointer) }),
   overTotal: (sku: string, total: number, budget: number, largest: string) =>
     msg("description-budget", "overTotal", { sku, total, budget, largest }),
-  descriptionUnknown: (tool: string, why: string) => msg("description-budget", "unknown", { tool, why }),
-  toolUnnamed: (why: string) => msg("description-budget", "unnamed", { why }),
+  toolUnnamed: (why: string, fix?: string) => msg("tool-discovery", "unnamed", { why, fix: fix ? `, or ${fix}` : "" }),
+  descriptionUnknown: (tool: string, why: string) => msg("tool-discovery", "description", { tool, why }),
+  bodyUnseen: (tool: string | null, why: string, fix = "pass a function declared in this file or imported from a module of the monitor") =>
+    msg("tool-discovery", "body", { tool: toolPrefix(tool), why, fix }),
+  toolTwice: (tool: string, sku: string, other: string) => msg("tool-discovery", "duplicate", { tool, sku, other }),
+  noTools: (sku: string, files: string) => msg("tool-discovery", "none", { sku, files }),
   capUnknownTool: (tool: string) => msg("description-budget", "capUnknownTool", { tool }),
   missingPointer: (tool: string, guide: string, pointer: string) =>
     msg("description-pointer", "missingPointer", { tool, guide, pointer: quote(pointer) }),

@@ -1,14 +1,29 @@
-// Tools of one SKU: their names resolved, their bodies (inline or imported handlers) mapped, their bare sentences collected.
-import type { BareSentenceFact, Loc, Site, ToolFact } from "../facts/types.js";
+// Tools of one SKU: every shape of SPEC §1 resolved across modules into names, served descriptions and bodies.
+import type { ResolvedToolClass } from "../config/types.js";
+import type { BareSentenceFact, ClassFact, DataValue, Loc, Site, ToolFact } from "../facts/types.js";
 import type { SkuContext } from "./context.js";
+import { DataResolver, describe, NO_ENV, type Env, type Resolved } from "./dataResolver.js";
+
+/** A text of a tool (its description) and where it is written, or why the census cannot see it. */
+export type ToolText =
+  | { known: true; text: string; file: string; loc: Loc; end: Loc | null }
+  | { known: false; why: string; file: string; loc: Loc; end: Loc | null };
 
 export interface Tool {
-  /** Absolute path of the file that registers it. */
+  /** Absolute path of the file that defines it: registers, defines, lists or declares it. */
   file: string;
-  fact: ToolFact;
+  form: ToolFact["form"];
+  /** Where it is defined: the call, the list's handler, the class's name. */
+  loc: Loc;
   /** The statically known name, or null with the reason it cannot be seen. */
   name: string | null;
   nameUnknown?: string;
+  nameLoc: Loc;
+  /** The description served; null when the definition gives none (served as ""). */
+  description: ToolText | null;
+  /** Where its body is (a function, or a dispatch branch, by its key in the file's functions). */
+  body: { file: string; key: string } | null;
+  bodyUnknown?: { why: string; fix?: string };
 }
 
 export interface BareSentenceSite extends BareSentenceFact {
@@ -21,71 +36,253 @@ export interface BareSentenceSite extends BareSentenceFact {
 
 export interface SkuTools {
   tools: Tool[];
-  /** Files that hold imported handlers (absolute): tool sources as much as the registering files. */
+  /** Files that hold tool bodies outside the tool files (absolute): tool sources as much as the defining files. */
   handlerFiles: string[];
   /** Tool name for a fact's site in `file`. */
   toolAt(file: string, site: Site): string | null;
   bareSentences: BareSentenceSite[];
-  /** Handlers the census could not follow. */
-  unfollowed: { file: string; loc: Loc; tool: string | null; why: string; fix?: string }[];
 }
 
 export function collectTools(ctx: SkuContext, toolFiles: readonly string[]): SkuTools {
-  const tools: Tool[] = [];
-  const byFileIndex = new Map<string, Tool[]>();
-  /** `${file}#${localFunctionName}` → tool name, for handlers imported from another file. */
-  const importedHandlers = new Map<string, string | null>();
+  const data = new DataResolver(ctx.graph, (f) => ctx.facts(f), (f) => ctx.rel(f));
+  const reader = new ToolReader(ctx, data, toolFiles);
+  const tools = reader.read();
+
+  const byBody = new Map<string, string | null>();
   const handlerFiles = new Set<string>();
   const bareSentences: BareSentenceSite[] = [];
-  const unfollowed: SkuTools["unfollowed"] = [];
-
-  for (const file of toolFiles) {
-    const facts = ctx.facts(file);
-    if (!facts) continue;
-    const list: Tool[] = [];
-    for (const fact of facts.tools) {
-      const resolved = ctx.resolveStr(file, fact.name);
-      const tool: Tool = resolved.known
-        ? { file, fact, name: resolved.value }
-        : { file, fact, name: null, nameUnknown: resolved.why };
-      list.push(tool);
-      tools.push(tool);
-      const toolUnknown = tool.nameUnknown;
-      const sentences = (s: BareSentenceFact, at: string): BareSentenceSite =>
-        toolUnknown === undefined ? { ...s, file: at, tool: tool.name } : { ...s, file: at, tool: null, toolUnknown };
-      if (fact.handler.k === "inline") {
-        for (const s of fact.bareSentences) bareSentences.push(sentences(s, file));
-      } else if (fact.handler.k === "import") {
-        const followed = ctx.graph.followImport(file, fact.handler.module, fact.handler.name);
-        const target = followed.ok ? ctx.facts(followed.file) : undefined;
-        const fn = followed.ok ? target?.functions[followed.local] : undefined;
-        if (!followed.ok || !fn) {
-          const why = followed.ok ? `\`${fact.handler.local}\` in ${ctx.rel(followed.file)} is not a function` : followed.why;
-          unfollowed.push({ file, loc: fact.loc, tool: tool.name, why });
-          continue;
-        }
-        handlerFiles.add(followed.file);
-        if (!importedHandlers.has(`${followed.file}#${followed.local}`)) importedHandlers.set(`${followed.file}#${followed.local}`, tool.name);
-        for (const s of fn.bareSentences) bareSentences.push(sentences(s, followed.file));
-      } else {
-        const { why, fix } = fact.handler;
-        unfollowed.push(fix === undefined ? { file, loc: fact.loc, tool: tool.name, why } : { file, loc: fact.loc, tool: tool.name, why, fix });
+  const toolSet = new Set(toolFiles);
+  for (const tool of tools) {
+    if (!tool.body) continue;
+    const id = `${tool.body.file}#${tool.body.key}`;
+    if (!byBody.has(id)) byBody.set(id, tool.name);
+    if (!toolSet.has(tool.body.file)) handlerFiles.add(tool.body.file);
+    const fn = ctx.facts(tool.body.file)?.functions[tool.body.key];
+    for (const s of fn?.bareSentences ?? []) {
+      const site: BareSentenceSite = { ...s, file: tool.body.file, tool: tool.name };
+      if (tool.name === null) {
+        site.tool = null;
+        site.toolUnknown = tool.nameUnknown ?? "it is not a constant";
       }
+      bareSentences.push(site);
     }
-    byFileIndex.set(file, list);
   }
-
   const toolAt = (file: string, site: Site): string | null => {
-    if (site.tool !== null) return byFileIndex.get(file)?.[site.tool]?.name ?? null;
-    if (site.owner !== null) return importedHandlers.get(`${file}#${site.owner}`) ?? null;
+    for (const key of site.within) {
+      const id = `${file}#${key}`;
+      if (byBody.has(id)) return byBody.get(id)!;
+    }
     return null;
   };
-  const toolSet = new Set(toolFiles);
-  return {
-    tools,
-    handlerFiles: [...handlerFiles].filter((f) => !toolSet.has(f)).sort(),
-    toolAt,
-    bareSentences,
-    unfollowed,
-  };
+  return { tools, handlerFiles: [...handlerFiles].sort(), toolAt, bareSentences };
+}
+
+/** Reads the tools of one SKU's tool files: each tool fact (once per element of its iterations) and each tool class. */
+class ToolReader {
+  private readonly dispatch: Map<string, { file: string; key: string }>;
+  private readonly dispatchOpaque: string[] = [];
+
+  constructor(
+    private readonly ctx: SkuContext,
+    private readonly data: DataResolver,
+    private readonly toolFiles: readonly string[],
+  ) {
+    this.dispatch = this.readDispatch();
+  }
+
+  read(): Tool[] {
+    const tools: Tool[] = [];
+    for (const file of this.toolFiles) {
+      const facts = this.ctx.facts(file);
+      if (!facts) continue;
+      for (const fact of facts.tools) tools.push(...this.instances(file, fact));
+      for (const cls of facts.classes) {
+        const tool = this.classTool(file, cls);
+        if (tool) tools.push(tool);
+      }
+    }
+    return tools;
+  }
+
+  /** One tool per element of the fact's iterations (one tool when it sits in none). */
+  private instances(file: string, fact: ToolFact): Tool[] {
+    let envs: Env[] = [NO_ENV];
+    for (const each of fact.each) {
+      const next: Env[] = [];
+      for (const env of envs) {
+        const elements = this.data.elements(file, each.source, env);
+        if ("unknown" in elements) {
+          // The list cannot be seen: one tool stands for all it may hold, and says what could not be seen.
+          return [{ ...this.unseenTool(file, fact), nameUnknown: `it is read from a list the census cannot see (${elements.unknown})` }];
+        }
+        for (const element of elements) {
+          // A list of tools made elsewhere (definer calls, tool classes) registers those tools, not new ones.
+          if (element.k === "tool" || element.k === "class") continue;
+          next.push(new Map(env).set(`${file}#${each.slot}`, element));
+        }
+      }
+      envs = next;
+    }
+    const out: Tool[] = [];
+    for (const env of envs) {
+      if (this.isGenericRegistration(file, fact)) continue;
+      out.push(this.tool(file, fact, env));
+    }
+    return out;
+  }
+
+  private unseenTool(file: string, fact: ToolFact): Tool {
+    return { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null };
+  }
+
+  private tool(file: string, fact: ToolFact, env: Env): Tool {
+    const tool: Tool = { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null };
+    const name = this.text(file, fact.name, env, fact.nameLoc, null);
+    if (name.known) tool.name = name.text;
+    else tool.nameUnknown = name.why;
+    if (fact.description) {
+      const description = this.text(file, fact.description, env, fact.descriptionLoc ?? fact.loc, fact.descriptionEnd);
+      // A description that resolves to no text at all (an object given where a schema may stand) is none.
+      tool.description = description.known || !description.none ? description : null;
+    }
+    if (fact.form === "list") {
+      const body = tool.name === null ? undefined : this.dispatch.get(tool.name);
+      if (body) tool.body = body;
+      else tool.bodyUnknown = this.noBranch(tool.name);
+    } else if (fact.body) {
+      this.setBody(tool, this.data.resolve(file, fact.body, env));
+    } else {
+      tool.bodyUnknown = fact.bodyMissing ?? { why: "the census sees no function that answers it" };
+    }
+    return tool;
+  }
+
+  /**
+   * The text a value gives, and where it is written: in place (`at`, the expression in the defining file), or where
+   * the value was found (a constant object spread in, another module's definitions).
+   */
+  private text(file: string, value: DataValue, env: Env, at: Loc, end: Loc | null): ToolText & { none?: boolean } {
+    const resolved = this.data.resolve(file, value, env);
+    if (resolved.k === "string") {
+      const r = this.ctx.resolveStr(resolved.file, resolved.expr);
+      const where = resolved.file === file && value.k === "string" ? { file, loc: at, end } : { file: resolved.file, loc: resolved.loc, end: resolved.end };
+      return r.known ? { known: true, text: r.value, ...where } : { known: false, why: r.why, ...where };
+    }
+    if (resolved.k === "unknown" || resolved.k === "external") return { known: false, why: resolved.why, file: resolved.file || file, loc: resolved.loc, end: null };
+    // An object or a function where a text may stand (`server.tool(name, schema, handler)`): there is no text.
+    const none = resolved.k === "object" || resolved.k === "function";
+    return { known: false, why: `it is ${describe(resolved)}, not a string`, file, loc: at, end, none };
+  }
+
+  private setBody(tool: Tool, body: Resolved): void {
+    if (body.k === "function") {
+      const fn = this.ctx.facts(body.file)?.functions[body.key];
+      if (fn) tool.body = { file: body.file, key: body.key };
+      else tool.bodyUnknown = { why: `\`${body.key}\` in ${this.ctx.rel(body.file)} is not a function` };
+      return;
+    }
+    tool.bodyUnknown = { why: body.k === "unknown" || body.k === "external" ? body.why : `the handler is ${describe(body)}, not a function the census can follow` };
+  }
+
+  /** `register(server) { server.tool(this.name, …) }` in a tool base class: each tool class is the tool, not this call. */
+  private isGenericRegistration(file: string, fact: ToolFact): boolean {
+    if (fact.inClass === null || fact.name.k !== "this") return false;
+    const cls = this.ctx.facts(file)?.classes.find((c) => c.name === fact.inClass);
+    return !!cls && this.ctx.config.discovery.classes.some((shape) => shape.extends === cls.name || this.chainOf(file, cls).includes(shape.extends));
+  }
+
+  /** A tool class: not abstract, and one of its ancestors is a configured base class. */
+  private classTool(file: string, cls: ClassFact): Tool | undefined {
+    if (cls.abstract) return undefined;
+    const chain = this.chainOf(file, cls);
+    const shape = this.ctx.config.discovery.classes.find((s) => chain.includes(s.extends));
+    if (!shape) return undefined;
+    const tool: Tool = { file, form: "class", loc: cls.loc, name: null, nameLoc: cls.loc, description: null, body: null };
+    const name = this.memberOf(file, cls, shape.name);
+    if (!name) tool.nameUnknown = `class ${cls.name} has no member \`${shape.name}\` (discovery.classes names the member that holds the name)`;
+    else {
+      const text = this.text(name.file, name.value, NO_ENV, name.loc, name.end);
+      if (text.known) tool.name = text.text;
+      else tool.nameUnknown = text.why;
+    }
+    const description = this.memberOf(file, cls, shape.description);
+    if (description) tool.description = this.text(description.file, description.value, NO_ENV, description.loc, description.end);
+    const body = this.memberOf(file, cls, shape.body);
+    if (body) this.setBody(tool, this.data.resolve(body.file, body.value));
+    else tool.bodyUnknown = { why: `class ${cls.name} has no method \`${shape.body}\``, fix: bodyFix(shape) };
+    return tool;
+  }
+
+  /** A member along the class chain, the class's own first: an instance member, else a static one. */
+  private memberOf(file: string, cls: ClassFact, member: string): { file: string; value: DataValue; loc: Loc; end: Loc } | undefined {
+    let current: { file: string; cls: ClassFact } | undefined = { file, cls };
+    for (let hops = 0; current && hops < 32; hops++) {
+      const m = current.cls.members[member] ?? current.cls.members[`static ${member}`];
+      if (m) return { file: current.file, value: m.value, loc: m.loc, end: m.end };
+      current = this.parentOf(current.file, current.cls);
+    }
+    return undefined;
+  }
+
+  /** The names of a class's ancestors, nearest first (a base declared outside the monitor by its imported name). */
+  private chainOf(file: string, cls: ClassFact): string[] {
+    const names: string[] = [];
+    let current: { file: string; cls: ClassFact } | undefined = { file, cls };
+    for (let hops = 0; current && hops < 32; hops++) {
+      const heritage = current.cls.extends;
+      if (!heritage) break;
+      const base = this.data.resolve(current.file, heritage);
+      if (base.k === "external") names.push(base.name);
+      if (base.k !== "class") break;
+      names.push(base.name);
+      const baseFacts = this.ctx.facts(base.file)?.classes.find((c) => c.name === base.name);
+      current = baseFacts ? { file: base.file, cls: baseFacts } : undefined;
+    }
+    return names;
+  }
+
+  private parentOf(file: string, cls: ClassFact): { file: string; cls: ClassFact } | undefined {
+    if (!cls.extends) return undefined;
+    const base = this.data.resolve(file, cls.extends);
+    if (base.k !== "class") return undefined;
+    const found = this.ctx.facts(base.file)?.classes.find((c) => c.name === base.name);
+    return found ? { file: base.file, cls: found } : undefined;
+  }
+
+  /** The branches of every `tools/call` handler in the tool files, by tool name: the bodies of listed tools. */
+  private readDispatch(): Map<string, { file: string; key: string }> {
+    const branches = new Map<string, { file: string; key: string }>();
+    for (const file of this.toolFiles) {
+      for (const d of this.ctx.facts(file)?.dispatch ?? []) {
+        if (d.k === "branch") {
+          const name = this.ctx.resolveStr(file, d.name);
+          if (name.known && !branches.has(name.value)) branches.set(name.value, { file, key: d.key });
+          continue;
+        }
+        const table = this.data.resolve(file, d.table);
+        if (table.k !== "object") {
+          this.dispatchOpaque.push(table.k === "unknown" || table.k === "external" ? table.why : `the handlers are ${describe(table)}`);
+          continue;
+        }
+        for (const entry of table.value.entries) {
+          if (!("key" in entry) || branches.has(entry.key)) continue;
+          const fn = this.data.resolve(table.file, entry.value, table.env);
+          if (fn.k === "function") branches.set(entry.key, { file: fn.file, key: fn.key });
+        }
+      }
+    }
+    return branches;
+  }
+
+  private noBranch(name: string | null): { why: string; fix?: string } {
+    if (this.dispatchOpaque.length > 0) return { why: `the tools/call handler looks its handlers up in a table the census cannot see (${this.dispatchOpaque[0]})` };
+    return {
+      why: `no branch of a tools/call handler in the tool files answers ${name === null ? "it" : `"${name}"`}`,
+      fix: "dispatch on request.params.name with a switch, an if, or a table of handlers keyed by the tool's name, in a file the tools globs match",
+    };
+  }
+}
+
+function bodyFix(shape: ResolvedToolClass): string {
+  return `discovery.classes names "${shape.body}" as the method that answers a tool of ${shape.extends}: correct it, or give the class that method`;
 }

@@ -33,36 +33,27 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
   const served: { description: ServedDescription; tool: Tool }[] = [];
   let unnamedServed = 0;
   for (const tool of tools.tools) {
-    const fact = tool.fact;
     if (tool.name === null) {
-      // Nothing to key a cap, a tail or a pin by: say so, and still count what it serves in the catalog.
-      report(messages.toolUnnamed(tool.nameUnknown ?? "it is not a constant"), tool.file, fact.nameLoc, null, null);
-      const resolved = fact.description ? ctx.resolveStr(tool.file, fact.description) : undefined;
-      if (resolved?.known) unnamedServed += resolved.value.length;
+      // Nothing to key a cap, a tail or a pin by (tool-discovery says so); what it serves still counts in the catalog.
+      if (tool.description?.known) unnamedServed += tool.description.text.length;
       continue;
     }
-    let head: string | null = "";
-    if (fact.description) {
-      const resolved = ctx.resolveStr(tool.file, fact.description);
-      if (resolved.known) head = resolved.value;
-      else {
-        head = null;
-        report(messages.descriptionUnknown(tool.name, resolved.why), tool.file, fact.descriptionLoc, fact.descriptionEnd, tool.name);
-      }
-    }
+    // An unseen description has no size (tool-discovery says why): null, never 0.
+    const head = tool.description === null ? "" : tool.description.known ? tool.description.text : null;
     const tail = tails.get(tool.name)?.text ?? null;
     served.push({ description: { sku: sku.name, tool: tool.name, file: ctx.rel(tool.file), head, tail }, tool });
   }
 
   const rows: DescriptionRow[] = [];
   const toolNames = new Set(served.map((s) => s.description.tool));
-  for (const { description: s, tool: { file, fact } } of served) {
-    const loc = fact.descriptionLoc ?? fact.loc;
-    const end = fact.descriptionEnd;
+  for (const { description: s, tool } of served) {
+    const file = tool.description?.file ?? tool.file;
+    const loc = tool.description?.loc ?? tool.loc;
+    const end = tool.description?.end ?? null;
     const cap = config.descriptions.caps[s.tool] ?? config.descriptions.cap;
-    const size = s.head?.length ?? 0;
-    rows.push({ sku: sku.name, tool: s.tool, served: size, tail: s.tail === null ? null : s.tail.length, cap });
+    rows.push({ sku: sku.name, tool: s.tool, served: s.head === null ? null : s.head.length, tail: s.tail === null ? null : s.tail.length, cap });
     if (s.head === null) continue;
+    const size = s.head.length;
     if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), file, loc, end, s.tool);
     const pointed = s.head.trimEnd().endsWith(pointer);
     if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), file, loc, end, s.tool);
@@ -79,11 +70,11 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
     if (!toolNames.has(key) && sku.guide) report(messages.staleTail(key, guideRel, sku.name), sku.guide, tail.loc, tail.end, null);
   }
 
-  const total = rows.reduce((n, r) => n + r.served, unnamedServed);
+  const total = rows.reduce((n, r) => n + (r.served ?? 0), unnamedServed);
   const budget = config.descriptions.total;
   if (budget !== null && total > budget) {
     const largest = [...rows]
-      .sort((a, b) => b.served - a.served || compareText(a.tool, b.tool))
+      .sort((a, b) => (b.served ?? -1) - (a.served ?? -1) || compareText(a.tool, b.tool))
       .slice(0, 3)
       .map((r) => `${r.tool} ${r.served}`)
       .join(", ");

@@ -6,7 +6,8 @@ import { checkFloors } from "./floors.js";
 import { checkParity } from "./parity.js";
 import { checkParseErrors } from "./parseErrors.js";
 import { checkPassThroughs } from "./passThroughs.js";
-import { checkHandlersFollowed, checkRoster } from "./roster.js";
+import { checkRoster } from "./roster.js";
+import { checkToolDiscovery } from "./toolDiscovery.js";
 import { checkValidators } from "./validators.js";
 
 export interface RuleCheck {
@@ -18,7 +19,7 @@ export interface RuleCheck {
 
 export const RULE_CHECKS: Readonly<Record<RuleId, RuleCheck>> = {
   "pass-through-producer": { file: "passThroughs.ts", functions: [checkPassThroughs] },
-  "bare-sentence-roster": { file: "roster.ts", functions: [checkRoster, checkHandlersFollowed] },
+  "bare-sentence-roster": { file: "roster.ts", functions: [checkRoster] },
   "hand-built-status": { file: "builds.ts", functions: [checkBuilds] },
   "one-failure-producer": { file: "builds.ts", functions: [checkBuilds] },
   "one-refusal-producer": { file: "builds.ts", functions: [checkBuilds] },
@@ -30,4 +31,5 @@ export const RULE_CHECKS: Readonly<Record<RuleId, RuleCheck>> = {
   "description-issue-ref": { file: "descriptions.ts", functions: [checkDescriptions] },
   "description-pin": { file: "descriptions.ts", functions: [checkDescriptions, checkPinnedTools] },
   "parity-pin": { file: "parity.ts", functions: [checkParity] },
+  "tool-discovery": { file: "toolDiscovery.ts", functions: [checkToolDiscovery] },
 };

@@ -72,8 +72,3 @@ export function checkRoster(
   }
   return { findings, perSku };
 }
-
-/** Tools of one SKU whose handler the census could not follow: their bare sentences are out of its sight. */
-export function checkHandlersFollowed(tools: SkuTools, report: ReportFinding): void {
-  for (const u of tools.unfollowed) report(messages.handlerNotFollowed(u.tool, u.why, u.fix), u.file, u.loc, undefined, u.tool);
-}

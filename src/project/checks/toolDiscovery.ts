@@ -1,0 +1,38 @@
+// tool-discovery: every tool's name, description and body visible to the census, each name once per SKU, a tool in every SKU.
+import type { SkuContext } from "../context.js";
+import { messages, type ReportFinding } from "../messages.js";
+import type { SkuTools, Tool } from "../tools.js";
+
+/** A census that cannot see a tool, or sees none at all, says so: unknown is not pass. */
+export function checkToolDiscovery(ctx: SkuContext, tools: SkuTools, report: ReportFinding): void {
+  const byName = new Map<string, Tool>();
+  for (const tool of tools.tools) {
+    if (tool.name === null) {
+      report(messages.toolUnnamed(tool.nameUnknown ?? "it is not a constant"), tool.file, tool.nameLoc, undefined, null);
+      continue;
+    }
+    const first = byName.get(tool.name);
+    if (first) {
+      report(messages.toolTwice(tool.name, ctx.sku.name, place(ctx, tool)), first.file, first.nameLoc, undefined, tool.name);
+      report(messages.toolTwice(tool.name, ctx.sku.name, place(ctx, first)), tool.file, tool.nameLoc, undefined, tool.name);
+    } else {
+      byName.set(tool.name, tool);
+    }
+    if (tool.description && !tool.description.known) {
+      const d = tool.description;
+      report(messages.descriptionUnknown(tool.name, d.why), d.file, d.loc, d.end ?? undefined, tool.name);
+    }
+    if (tool.bodyUnknown) report(messages.bodyUnseen(tool.name, tool.bodyUnknown.why, tool.bodyUnknown.fix), tool.file, tool.loc, undefined, tool.name);
+  }
+  if (tools.tools.length === 0) {
+    const index = ctx.config.skus.indexOf(ctx.sku);
+    const at = ctx.config.positionOf(["skus", index, "tools"]) ?? { line: 1, column: 1 };
+    const count = ctx.sku.toolFiles.length;
+    const files = count === 0 ? "its tools globs match no file" : `${count} tool file${count === 1 ? "" : "s"} searched`;
+    report(messages.noTools(ctx.sku.name, files), ctx.config.configFile, at, undefined, null);
+  }
+}
+
+function place(ctx: SkuContext, tool: Tool): string {
+  return `${ctx.rel(tool.file)}:${tool.nameLoc.line}:${tool.nameLoc.column}`;
+}

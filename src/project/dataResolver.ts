@@ -1,0 +1,246 @@
+// Data across modules: refs followed to the values other modules declare, iterations expanded, members looked up.
+import { CHAIN_TOO_DEEP } from "../facts/staticValue.js";
+import type { DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
+import type { ModuleGraph } from "./modules.js";
+
+/** A value with the file it was written in: strings and refs inside it are read from that file. */
+export type Resolved =
+  | { k: "string"; file: string; expr: StrExpr; loc: Loc; end: Loc }
+  | { k: "object"; file: string; value: Extract<DataValue, { k: "object" }>; env: Env }
+  | { k: "function"; file: string; key: string; loc: Loc }
+  | { k: "tool"; file: string; index: number }
+  | { k: "class"; file: string; name: string; loc: Loc }
+  /** A list whose elements are known: `items`, each resolved. */
+  | { k: "list"; items: Resolved[] }
+  /** A value declared outside the monitor (a package's export): known by its name only. */
+  | { k: "external"; name: string; why: string; file: string; loc: Loc }
+  | { k: "other"; what: string; file: string; loc: Loc }
+  | { k: "unknown"; why: string; file: string; loc: Loc };
+
+/** The elements iterations bind, by `file#slot`. */
+export type Env = ReadonlyMap<string, Resolved>;
+
+export const NO_ENV: Env = new Map();
+
+/** How many values may be followed one inside the other (refs, consts, spreads) before the chain counts as circular. */
+const MAX_DEPTH = 64;
+
+export class DataResolver {
+  private depth = 0;
+
+  constructor(
+    private readonly graph: ModuleGraph,
+    private readonly factsOf: (file: string) => FileFacts | undefined,
+    private readonly show: (file: string) => string,
+  ) {}
+
+  /** A value of `file` as far as the monitor's modules let it be seen. Lists are expanded into their elements. */
+  resolve(file: string, value: DataValue, env: Env = NO_ENV): Resolved {
+    if (this.depth >= MAX_DEPTH) return { k: "unknown", why: CHAIN_TOO_DEEP, file, loc: value.loc };
+    this.depth++;
+    try {
+      return this.resolveOnce(file, value, env);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** `key` of a resolved value: an object's own entry (the last that sets it, spreads included), or why it has none. */
+  member(value: Resolved, key: string): Resolved | "absent" {
+    if (value.k === "unknown" || value.k === "external") return value;
+    if (value.k !== "object") return { k: "unknown", why: `${describe(value)} has no property \`${key}\``, file: fileOf(value), loc: locOfResolved(value) };
+    const entries = value.value.entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i]!;
+      if ("key" in entry) {
+        if (entry.key === key) return this.resolve(value.file, entry.value, value.env);
+        continue;
+      }
+      const spread = this.resolve(value.file, entry.spread, value.env);
+      if (spread.k === "unknown" || spread.k === "external") {
+        return { k: "unknown", why: `it spreads \`${entry.text}\`, which may set \`${key}\`: ${spread.why}`, file: value.file, loc: entry.loc };
+      }
+      const found = this.member(spread, key);
+      if (found !== "absent") return found;
+    }
+    return "absent";
+  }
+
+  /** A member path of a resolved value. */
+  path(value: Resolved, path: readonly string[]): Resolved | "absent" {
+    let current: Resolved = value;
+    for (const key of path) {
+      if (current.k === "list" && /^\d+$/.test(key)) {
+        current = current.items[Number(key)] ?? { k: "unknown", why: `the list has no element ${key}`, file: "", loc: { line: 1, column: 1 } };
+        continue;
+      }
+      const next = this.member(current, key);
+      if (next === "absent") return "absent";
+      current = next;
+    }
+    return current;
+  }
+
+  /** The elements a value holds as a list (spreads flattened, `map` applied, each option of a choice), or why not. */
+  elements(file: string, value: DataValue, env: Env = NO_ENV): Resolved[] | { unknown: string; file: string; loc: Loc } {
+    const resolved = this.resolve(file, value, env);
+    if (resolved.k === "list") return resolved.items;
+    if (resolved.k === "unknown" || resolved.k === "external") return { unknown: resolved.why, file: resolved.file, loc: resolved.loc };
+    return { unknown: `${describe(resolved)} is not a list`, file: fileOf(resolved), loc: locOfResolved(resolved) };
+  }
+
+  private resolveOnce(file: string, value: DataValue, env: Env): Resolved {
+    switch (value.k) {
+      case "string":
+        return { k: "string", file, expr: value.expr, loc: value.loc, end: value.end };
+      case "object":
+        return { k: "object", file, value, env };
+      case "function":
+        return { k: "function", file, key: value.key, loc: value.loc };
+      case "tool":
+        return { k: "tool", file, index: value.index };
+      case "class":
+        return { k: "class", file, name: value.name, loc: value.loc };
+      case "other":
+        return { k: "other", what: value.what, file, loc: value.loc };
+      case "unknown":
+        return { k: "unknown", why: value.why, file, loc: value.loc };
+      case "this":
+        return { k: "unknown", why: `\`this.${value.path.join(".")}\` depends on the object at run time`, file, loc: value.loc };
+      case "array": {
+        const items: Resolved[] = [];
+        for (const item of value.items) {
+          if ("value" in item) {
+            items.push(this.resolve(file, item.value, env));
+            continue;
+          }
+          const spread = this.elements(file, item.spread, env);
+          if ("unknown" in spread) return { k: "unknown", why: `it spreads a list the census cannot see (${spread.unknown})`, file: spread.file, loc: spread.loc };
+          items.push(...spread);
+        }
+        return { k: "list", items };
+      }
+      case "choice": {
+        // In a list, each option is defined; as one value, the choice is the first option every option agrees on.
+        const options = value.options.map((o) => this.resolve(file, o, env));
+        if (options.every((o) => o.k === "list")) return { k: "list", items: options.flatMap((o) => (o.k === "list" ? o.items : [])) };
+        return options.length === 1 ? options[0]! : { k: "unknown", why: "the value depends on a condition at run time", file, loc: value.loc };
+      }
+      case "filter":
+        return this.resolve(file, value.source, env);
+      case "map": {
+        const source = this.elements(file, value.source, env);
+        if ("unknown" in source) return { k: "unknown", why: source.unknown, file: source.file, loc: source.loc };
+        return { k: "list", items: source.map((element) => this.resolve(file, value.element, bind(env, file, value.slot, element))) };
+      }
+      case "values":
+      case "entries": {
+        const source = this.resolve(file, value.source, env);
+        return this.objectList(source, value.k, value.loc, file);
+      }
+      case "param": {
+        const element = env.get(`${file}#${value.slot}`);
+        if (!element) return { k: "unknown", why: "the value depends on an element the census cannot list", file, loc: value.loc };
+        return this.at(this.path(element, value.path), value.path, file, value.loc);
+      }
+      case "get":
+        return this.at(this.path(this.resolve(file, value.base, env), value.path), value.path, file, value.loc);
+      case "ref":
+        return this.ref(file, value);
+    }
+  }
+
+  private at(found: Resolved | "absent", path: readonly string[], file: string, loc: Loc): Resolved {
+    return found === "absent" ? { k: "unknown", why: `it has no property \`${path.join(".")}\``, file, loc } : found;
+  }
+
+  /** `Object.values(o)` / `Object.entries(o)` of an object whose keys are all known. */
+  private objectList(source: Resolved, kind: "values" | "entries", loc: Loc, file: string): Resolved {
+    if (source.k !== "object") return source.k === "unknown" ? source : { k: "unknown", why: `${describe(source)} is not an object`, file, loc };
+    const keys: string[] = [];
+    for (const entry of source.value.entries) {
+      if (!("key" in entry)) return { k: "unknown", why: "the object spreads a value, so its keys cannot all be listed", file: source.file, loc: entry.loc };
+      if (!keys.includes(entry.key)) keys.push(entry.key);
+    }
+    const items = keys.map((key): Resolved => {
+      const member = this.member(source, key);
+      const value = member === "absent" ? ({ k: "unknown", why: `no \`${key}\``, file: source.file, loc } as const) : member;
+      if (kind === "values") return value;
+      const name: Resolved = { k: "string", file: source.file, expr: { k: "str", v: key }, loc, end: loc };
+      return { k: "list", items: [name, value] };
+    });
+    return { k: "list", items };
+  }
+
+  /** An imported value: the data, function or class the module declares under that name, read at the ref's path. */
+  private ref(file: string, ref: Extract<DataValue, { k: "ref" }>): Resolved {
+    let [name, path] = [ref.name, ref.path];
+    if (name === "*") {
+      // `import * as defs from "./defs"; defs.tools`: the first step of the path is the export's name.
+      if (path.length === 0) return { k: "unknown", why: `\`${ref.module}\` is a whole module object`, file, loc: ref.loc };
+      [name, path] = [path[0]!, path.slice(1)];
+    }
+    const followed = this.graph.followImport(file, ref.module, name);
+    if (!followed.ok) {
+      // A package's export: nothing to read, but its name may still say what it is (`ToolBase` of a framework).
+      return { k: "external", name, why: followed.why, file, loc: ref.loc };
+    }
+    const facts = this.factsOf(followed.file);
+    if (!facts) return { k: "unknown", why: `${this.show(followed.file)} does not parse`, file, loc: ref.loc };
+    let base: Resolved;
+    const local = followed.local;
+    if (Object.hasOwn(facts.data, local)) base = this.resolve(followed.file, facts.data[local]!);
+    else if (Object.hasOwn(facts.functions, local)) base = { k: "function", file: followed.file, key: local, loc: facts.functions[local]!.loc };
+    else if (facts.classes.some((c) => c.name === local)) base = { k: "class", file: followed.file, name: local, loc: ref.loc };
+    else {
+      // A constant string (or `as const` object of them): the string resolver follows the same import.
+      const expr: StrExpr = { k: "ref", module: ref.module, name: ref.name, path: ref.path, line: ref.loc.line, column: ref.loc.column };
+      return { k: "string", file, expr, loc: ref.loc, end: ref.loc };
+    }
+    return this.at(this.path(base, path), path, followed.file, ref.loc);
+  }
+}
+
+function bind(env: Env, file: string, slot: number, element: Resolved): Env {
+  return new Map(env).set(`${file}#${slot}`, element);
+}
+
+export function fileOf(value: Resolved): string {
+  return value.k === "list" ? "" : value.file;
+}
+
+export function locOfResolved(value: Resolved): Loc {
+  switch (value.k) {
+    case "list":
+    case "tool":
+      return { line: 1, column: 1 };
+    case "object":
+      return value.value.loc;
+    default:
+      return value.loc;
+  }
+}
+
+/** What a resolved value is, for a reason that names it. */
+export function describe(value: Resolved): string {
+  switch (value.k) {
+    case "string":
+      return "a string";
+    case "object":
+      return "an object";
+    case "function":
+      return "a function";
+    case "tool":
+      return "a tool";
+    case "class":
+      return `class \`${value.name}\``;
+    case "list":
+      return "a list";
+    case "external":
+      return `\`${value.name}\``;
+    case "other":
+      return `\`${value.what}\``;
+    case "unknown":
+      return "a value the census cannot see";
+  }
+}
