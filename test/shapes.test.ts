@@ -7,8 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../census/main.js";
-import type { Report } from "../src/census.js";
-import { compareText } from "../src/model.js";
+import { compareText, type Report } from "../src/model.js";
 import { ts } from "../src/ts.js";
 import { captureIo } from "./census/io.js";
 

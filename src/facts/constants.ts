@@ -88,6 +88,10 @@ function topLevelConstant(evaluator: StringEvaluator, value: Value, name: string
       const members = enumConstant(evaluator, value.declaration);
       return members ? { k: "object", members } : undefined;
     }
+    case "number":
+    case "boolean":
+      // Imported into a template (`at most ${MAX_ROWS} rows`), a number reads as JavaScript writes it.
+      return { k: "string", expr: { k: "str", v: String(value.t === "number" ? value.n : value.b) } };
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@
 import { ts, locOf, endOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { patternOwner } from "./patterns.js";
-import { resolveBinding } from "./scope.js";
+import { isFunctionLike, resolveBinding } from "./scope.js";
 import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
 import type { DataEntry, DataItem, DataValue, Loc } from "./types.js";
 
@@ -42,7 +42,10 @@ export class DataReader {
     if (ts.isBinaryExpression(e)) {
       const op = e.operatorToken.kind;
       if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
-        return { k: "choice", options: [this.read(e.left, depth + 1), this.read(e.right, depth + 1)], loc };
+        const left = this.read(e.left, depth + 1);
+        // `name || "ping"`, `options.name ?? "ping"`: the caller's value, or the literal when it passes none.
+        if (left.k === "arg" && left.fallback === null) return { ...left, fallback: this.read(e.right, depth + 1) };
+        return { k: "choice", options: [left, this.read(e.right, depth + 1)], loc };
       }
     }
     if (ts.isIdentifier(e)) return this.identifier(e, depth);
@@ -205,12 +208,29 @@ export class DataReader {
       }
       case "function":
         return { k: "function", key: this.file.functionKey(declaration as ts.FunctionDeclaration), loc };
+      case "parameter": {
+        const argument = this.argument(declaration, loc, depth);
+        if (argument) return argument;
+        break;
+      }
       case "class":
         return { k: "class", name: id.text, loc };
       default:
         break;
     }
     return this.text(id);
+  }
+
+  /** A parameter of a top-level function: what its caller passes, or its default when the caller passes nothing. */
+  private argument(declaration: ts.Node, loc: Loc, depth: number): DataValue | undefined {
+    const parameter = patternOwner(declaration);
+    if (!ts.isParameter(parameter) || !isFunctionLike(parameter.parent)) return undefined;
+    const fn = parameter.parent;
+    if (!this.file.topLevel.has(fn)) return undefined;
+    const path = destructuredPath(declaration) ?? [];
+    const ownDefault = declaration !== parameter && ts.isBindingElement(declaration) ? declaration.initializer : parameter.initializer;
+    const fallback = ownDefault ? this.read(ownDefault, depth + 1) : null;
+    return { k: "arg", fn: this.file.functionKey(fn), index: fn.parameters.indexOf(parameter), path, fallback, loc };
   }
 
   private declaration(declaration: ts.VariableDeclaration, depth: number): DataValue {
@@ -288,6 +308,11 @@ export function readPath(base: DataValue, path: readonly string[], loc: Loc): Da
     case "param":
     case "this":
       return { ...base, path: [...base.path, ...path], loc };
+    case "arg": {
+      // `options.name` of `options = {}`: the default, read at the same path, is what stands when nothing is passed.
+      const fallback = base.fallback && readPath(base.fallback, path, loc);
+      return { ...base, path: [...base.path, ...path], fallback: fallback ?? null, loc };
+    }
     case "get":
       return { ...base, path: [...base.path, ...path] };
     case "object": {

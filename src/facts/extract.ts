@@ -1,6 +1,7 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSource, parseDiagnostics, positionAt } from "../ts.js";
 import { isMaximalString, tryBuilderCall, tryEnvelopeObject, trySerialised } from "./builds.js";
+import { collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
 import { emptyFacts, FileIndex, type ExtractOptions } from "./fileIndex.js";
@@ -54,7 +55,10 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
   collectClasses(file);
   collectFunctionFacts(file);
   for (const node of ifs) collectPassThrough(file, node);
-  for (const call of calls) tryBuilderCall(file, call);
+  for (const call of calls) {
+    tryBuilderCall(file, call);
+    collectCall(file, call);
+  }
   for (const object of objects) tryEnvelopeObject(file, object);
   for (const s of strings) trySerialised(file, s);
   return file.facts;

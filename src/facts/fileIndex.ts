@@ -53,6 +53,7 @@ export function emptyFacts(): FileFacts {
     data: {},
     classes: [],
     dispatch: [],
+    calls: [],
     tools: [],
     passThroughs: [],
     builds: [],

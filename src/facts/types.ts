@@ -31,6 +31,8 @@ export type ConstValue = { k: "string"; expr: StrExpr } | { k: "object"; members
  * - `function`: a function value, keyed in `FileFacts.functions`; `tool`: the tool `FileFacts.tools[index]` (a definer
  *   call's result); `class`: a class of this file, by local name.
  * - `this`: a member of `this`, read at `path`; `get`: `path` read from a value the file cannot take apart.
+ * - `arg`: parameter `index` of the function keyed `fn`, read at `path`; `fallback` is what it is when the caller
+ *   passes nothing (its default, or the right side of `name || "ping"`).
  * - `other`: a value that holds no text the census reads (a number, a call building a schema); `unknown`: a value the
  *   census cannot see, and why.
  */
@@ -47,6 +49,7 @@ export type DataValue =
   | { k: "tool"; index: number; loc: Loc }
   | { k: "class"; name: string; loc: Loc }
   | { k: "this"; path: string[]; loc: Loc }
+  | { k: "arg"; fn: string; index: number; path: string[]; fallback: DataValue | null; loc: Loc }
   | { k: "get"; base: DataValue; path: string[]; loc: Loc }
   | { k: "other"; what: string; loc: Loc }
   | { k: "unknown"; why: string; loc: Loc };
@@ -183,6 +186,14 @@ export interface ToolFact {
   inClass: string | null;
 }
 
+/** A call of a named function, and what each argument is, as far as passing a tool's name goes. */
+export interface CallFact {
+  callee: CalleeRef;
+  loc: Loc;
+  /** `none`: `undefined` (or a hole); `object`: an object literal with these keys (`open` when it spreads); `value`: anything else. */
+  args: ({ k: "none" } | { k: "object"; keys: string[]; open: boolean } | { k: "value" })[];
+}
+
 /** A class of the file: the member values a tool class gives its name, description and body from. */
 export interface ClassFact {
   /** Local name ("default" for an anonymous default export). */
@@ -278,6 +289,8 @@ export interface FileFacts {
   data: Record<string, DataValue>;
   classes: ClassFact[];
   dispatch: DispatchFact[];
+  /** Calls of functions this file names (imported, or its own top-level ones): where a tool's name may be passed in. */
+  calls: CallFact[];
   tools: ToolFact[];
   passThroughs: PassThroughFact[];
   builds: BuildFact[];

@@ -1,6 +1,6 @@
 // Data across modules: refs followed to the values other modules declare, iterations expanded, members looked up.
 import { CHAIN_TOO_DEEP } from "../facts/staticValue.js";
-import type { DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
+import type { CallFact, DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
 import type { ModuleGraph } from "./modules.js";
 
 /** A value with the file it was written in: strings and refs inside it are read from that file. */
@@ -22,6 +22,9 @@ export type Env = ReadonlyMap<string, Resolved>;
 
 export const NO_ENV: Env = new Map();
 
+/** The calls of a function (its file, and its key there) in the modules of the SKU, with the file of each. */
+export type CallSites = (file: string, fn: string) => { file: string; call: CallFact }[];
+
 /** How many values may be followed one inside the other (refs, consts, spreads) before the chain counts as circular. */
 const MAX_DEPTH = 64;
 
@@ -32,6 +35,7 @@ export class DataResolver {
     private readonly graph: ModuleGraph,
     private readonly factsOf: (file: string) => FileFacts | undefined,
     private readonly show: (file: string) => string,
+    private readonly callSites: CallSites,
   ) {}
 
   /** A value of `file` as far as the monitor's modules let it be seen. Lists are expanded into their elements. */
@@ -131,7 +135,13 @@ export class DataResolver {
       case "map": {
         const source = this.elements(file, value.source, env);
         if ("unknown" in source) return { k: "unknown", why: source.unknown, file: source.file, loc: source.loc };
-        return { k: "list", items: source.map((element) => this.resolve(file, value.element, bind(env, file, value.slot, element))) };
+        // A list of tools mapped into another shape (`tools.map((t) => ({ name: t.schema.name, … }))`) still holds those tools.
+        return {
+          k: "list",
+          items: source.map((element) =>
+            element.k === "tool" || element.k === "class" ? element : this.resolve(file, value.element, bind(env, file, value.slot, element)),
+          ),
+        };
       }
       case "values":
       case "entries": {
@@ -147,7 +157,28 @@ export class DataResolver {
         return this.at(this.path(this.resolve(file, value.base, env), value.path), value.path, file, value.loc);
       case "ref":
         return this.ref(file, value);
+      case "arg":
+        return this.argument(file, value);
     }
+  }
+
+  /**
+   * A parameter of a function: its default (or the literal of `name || "ping"`) when the function's only call passes
+   * nothing there; anything else depends on the caller, and the census says so.
+   */
+  private argument(file: string, arg: Extract<DataValue, { k: "arg" }>): Resolved {
+    const sites = this.callSites(file, arg.fn);
+    const what = `\`${arg.fn}\``;
+    const dependsOn = (why: string): Resolved => ({ k: "unknown", why: `the value is an argument of ${what}, so it depends on the caller: ${why}`, file, loc: arg.loc });
+    if (sites.length === 0) return dependsOn("the census sees no call of it in the SKU's modules");
+    if (sites.length > 1) return dependsOn(`it is called ${sites.length} times (${sites.map((s) => `${this.show(s.file)}:${s.call.loc.line}`).join(", ")})`);
+    const site = sites[0]!;
+    const given = site.call.args[arg.index];
+    const passesNothing =
+      !given || given.k === "none" || (arg.path.length > 0 && given.k === "object" && !given.open && !given.keys.includes(arg.path[0]!));
+    if (!passesNothing) return dependsOn(`its call at ${this.show(site.file)}:${site.call.loc.line} passes one`);
+    if (!arg.fallback) return dependsOn(`its call at ${this.show(site.file)}:${site.call.loc.line} passes none, and it has no default`);
+    return this.resolve(file, arg.fallback);
   }
 
   private at(found: Resolved | "absent", path: readonly string[], file: string, loc: Loc): Resolved {

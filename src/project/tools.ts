@@ -1,8 +1,8 @@
 // Tools of one SKU: every shape of SPEC §1 resolved across modules into names, served descriptions and bodies.
 import type { ResolvedToolClass } from "../config/types.js";
-import type { BareSentenceFact, ClassFact, DataValue, Loc, Site, ToolFact } from "../facts/types.js";
+import type { BareSentenceFact, CallFact, ClassFact, DataValue, Loc, Site, ToolFact } from "../facts/types.js";
 import type { SkuContext } from "./context.js";
-import { DataResolver, describe, NO_ENV, type Env, type Resolved } from "./dataResolver.js";
+import { DataResolver, describe, NO_ENV, type CallSites, type Env, type Resolved } from "./dataResolver.js";
 
 /** A text of a tool (its description) and where it is written, or why the census cannot see it. */
 export type ToolText =
@@ -44,7 +44,7 @@ export interface SkuTools {
 }
 
 export function collectTools(ctx: SkuContext, toolFiles: readonly string[]): SkuTools {
-  const data = new DataResolver(ctx.graph, (f) => ctx.facts(f), (f) => ctx.rel(f));
+  const data = new DataResolver(ctx.graph, (f) => ctx.facts(f), (f) => ctx.rel(f), callSitesIn(ctx, toolFiles));
   const reader = new ToolReader(ctx, data, toolFiles);
   const tools = reader.read();
 
@@ -281,6 +281,29 @@ class ToolReader {
       fix: "dispatch on request.params.name with a switch, an if, or a table of handlers keyed by the tool's name, in a file the tools globs match",
     };
   }
+}
+
+/** Where each function of the SKU is called, from the tool files and the configured modules (indexed on first use). */
+function callSitesIn(ctx: SkuContext, toolFiles: readonly string[]): CallSites {
+  let index: Map<string, { file: string; call: CallFact }[]> | undefined;
+  return (file, fn) => {
+    if (!index) {
+      index = new Map();
+      const { sku } = ctx;
+      const modules = [sku.helpers, ...sku.producers.map((p) => p.module), sku.guide, sku.instructions].filter((f): f is string => f !== null);
+      for (const from of new Set([...toolFiles, ...modules])) {
+        for (const call of ctx.facts(from)?.calls ?? []) {
+          const followed = ctx.graph.followCallee(from, call.callee);
+          if (!followed.ok) continue;
+          const key = `${followed.file}#${followed.local}`;
+          const list = index.get(key) ?? [];
+          list.push({ file: from, call });
+          index.set(key, list);
+        }
+      }
+    }
+    return index.get(`${file}#${fn}`) ?? [];
+  };
 }
 
 function bodyFix(shape: ResolvedToolClass): string {
