@@ -20,7 +20,8 @@ const twinsDir = path.join(root, "node_modules", ".cache", "payload-census-test"
 /** One tool as tools/list serves it: its name and its description's length in UTF-16 code units. */
 interface ListedTool {
   name: string;
-  served: number;
+  /** Null in the census's report when it cannot see the description: never in expected.json. */
+  served: number | null;
 }
 
 const shapes = readdirSync(shapesDir, { withFileTypes: true })

@@ -1,6 +1,6 @@
 // Values as data (objects, arrays, strings, functions, iterations): the shapes tool definitions are written in, read on one file.
 import { ts, locOf, endOf } from "../ts.js";
-import type { FileIndex } from "./fileIndex.js";
+import type { StringEvaluator } from "./evaluator.js";
 import { patternOwner } from "./patterns.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
 import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
@@ -11,6 +11,19 @@ const MAX_DEPTH = 64;
 
 /** Array methods whose callback's first parameter is each element of the receiver in turn. */
 const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "some", "every"]);
+
+/** What reading data needs of the file under extraction (its index, which also owns the reader). */
+export interface DataSource {
+  readonly evaluator: StringEvaluator;
+  readonly adapters: ReadonlySet<string>;
+  /** Definer calls, to the index of the tool each makes. */
+  readonly toolOfCall: ReadonlyMap<ts.Node, number>;
+  readonly topLevel: ReadonlyMap<ts.Node, string>;
+  /** The key of a function (or dispatch branch) in `FileFacts.functions`, making it a possible tool body. */
+  functionKey(node: ts.Node): string;
+  /** A fresh iteration slot. */
+  newSlot(): number;
+}
 
 /**
  * Reads expressions of one file as data. Identifiers are followed to the `const` they name, imports become refs,
@@ -24,10 +37,11 @@ export class DataReader {
   private readonly slots = new Map<ts.Node, { slot: number; source: DataValue }>();
   private readonly sources = new Map<number, DataValue>();
 
-  constructor(private readonly file: FileIndex) {}
+  constructor(private readonly file: DataSource) {}
 
   read(expr: ts.Expression, depth = 0): DataValue {
-    const e = peel(expr, false);
+    // `await` is transparent: `tools: await loadTools()` is what the call gives.
+    const e = peel(expr);
     const loc = locOf(e);
     if (depth > MAX_DEPTH) return { k: "unknown", why: `\`${shortText(e, 40)}\` is nested too deeply to read`, loc };
     if (ts.isObjectLiteralExpression(e)) return this.object(e, depth);
@@ -90,7 +104,7 @@ export class DataReader {
     if (known) return { ...known, path };
     const source = this.iterationSource(node);
     if (!source) return undefined;
-    const entry = { slot: this.file.nextSlot++, source };
+    const entry = { slot: this.file.newSlot(), source };
     this.slots.set(node, entry);
     this.sources.set(entry.slot, source);
     return { ...entry, path };
@@ -171,7 +185,7 @@ export class DataReader {
       if (ts.isPropertyAssignment(p)) entries.push({ key, value: this.read(p.initializer, depth + 1), ...at });
       else if (ts.isShorthandPropertyAssignment(p)) entries.push({ key, value: this.read(p.name, depth + 1), ...at });
       else if (ts.isMethodDeclaration(p) && p.body) entries.push({ key, value: { k: "function", key: this.file.functionKey(p), loc: locOf(p) }, ...at });
-      else entries.push({ key, value: { k: "other", what: "an accessor", loc: locOf(p) }, ...at });
+      else entries.push({ key, value: { k: "other", what: "an accessor", why: `\`${key}\` is an accessor`, loc: locOf(p) }, ...at });
     }
     return { k: "object", entries, loc: locOf(object) };
   }
@@ -290,7 +304,7 @@ export class DataReader {
     const expr = this.file.evaluator.evaluate(e);
     if (expr.k !== "unknown") return { k: "string", expr, loc, end: endOf(e) };
     if (ts.isNumericLiteral(e) || e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || ts.isCallExpression(e) || ts.isNewExpression(e)) {
-      return { k: "other", what: shortText(e, 40), loc };
+      return { k: "other", what: shortText(e, 40), why: expr.why, loc };
     }
     // A string the evaluator cannot see stays a string leaf: the reason travels with it.
     return { k: "string", expr, loc, end: endOf(e) };

@@ -1,6 +1,6 @@
 // What every fact extractor of one file shares: the tree, the options, the evaluator, the facts so far and the sites index.
 import { ts, locOf } from "../ts.js";
-import { DataReader } from "./data.js";
+import { DataReader, type DataSource } from "./data.js";
 import { StringEvaluator } from "./evaluator.js";
 import type { FileFacts, Loc, Site } from "./types.js";
 
@@ -61,7 +61,7 @@ export function emptyFacts(): FileFacts {
 }
 
 /** One file under extraction. Made per file and dropped with it: nothing here outlives the syntax tree. */
-export class FileIndex {
+export class FileIndex implements DataSource {
   readonly facts: FileFacts = emptyFacts();
   readonly evaluator = new StringEvaluator();
   readonly data: DataReader;
@@ -74,7 +74,7 @@ export class FileIndex {
   /** Definer calls, to the index of the tool each makes: a list of them holds those tools, not new ones. */
   readonly toolOfCall = new Map<ts.Node, number>();
   /** The next free iteration slot (`param` data of the file). */
-  nextSlot = 0;
+  private nextSlot = 0;
   readonly register: ReadonlySet<string>;
   readonly adapters: ReadonlySet<string>;
   readonly definers: ReadonlySet<string>;
@@ -105,6 +105,10 @@ export class FileIndex {
       this.bodies.set(node, key);
     }
     return key;
+  }
+
+  newSlot(): number {
+    return this.nextSlot++;
   }
 
   /** The keys of the possible tool bodies a node sits in, innermost first. */

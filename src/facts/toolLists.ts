@@ -36,7 +36,7 @@ function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.Fu
     const result = file.data.read(returned);
     const list = readPath(result, ["tools"], locOf(returned));
     if (list === null) continue;
-    const slot = file.nextSlot++;
+    const slot = file.newSlot();
     const element = (path: string): DataValue => ({ k: "param", slot, path: [path], loc: locOf(returned) });
     file.facts.tools.push({
       form: "list",

@@ -51,7 +51,7 @@ export type DataValue =
   | { k: "this"; path: string[]; loc: Loc }
   | { k: "arg"; fn: string; index: number; path: string[]; fallback: DataValue | null; loc: Loc }
   | { k: "get"; base: DataValue; path: string[]; loc: Loc }
-  | { k: "other"; what: string; loc: Loc }
+  | { k: "other"; what: string; /** Why it is no text, when something is read as one. */ why: string; loc: Loc }
   | { k: "unknown"; why: string; loc: Loc };
 
 /** An entry of an object literal as data: a key and its value, or a spread (`...source`). */

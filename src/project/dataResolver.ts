@@ -14,7 +14,7 @@ export type Resolved =
   | { k: "list"; items: Resolved[] }
   /** A value declared outside the monitor (a package's export): known by its name only. */
   | { k: "external"; name: string; why: string; file: string; loc: Loc }
-  | { k: "other"; what: string; file: string; loc: Loc }
+  | { k: "other"; what: string; why: string; file: string; loc: Loc }
   | { k: "unknown"; why: string; file: string; loc: Loc };
 
 /** The elements iterations bind, by `file#slot`. */
@@ -52,6 +52,7 @@ export class DataResolver {
   /** `key` of a resolved value: an object's own entry (the last that sets it, spreads included), or why it has none. */
   member(value: Resolved, key: string): Resolved | "absent" {
     if (value.k === "unknown" || value.k === "external") return value;
+    if (value.k === "other") return { k: "unknown", why: `\`${value.what}\` is built at run time: its properties cannot be seen`, file: value.file, loc: value.loc };
     if (value.k !== "object") return { k: "unknown", why: `${describe(value)} has no property \`${key}\``, file: fileOf(value), loc: locOfResolved(value) };
     const entries = value.value.entries;
     for (let i = entries.length - 1; i >= 0; i--) {
@@ -61,8 +62,8 @@ export class DataResolver {
         continue;
       }
       const spread = this.resolve(value.file, entry.spread, value.env);
-      if (spread.k === "unknown" || spread.k === "external") {
-        return { k: "unknown", why: `it spreads \`${entry.text}\`, which may set \`${key}\`: ${spread.why}`, file: value.file, loc: entry.loc };
+      if (spread.k === "unknown" || spread.k === "external" || spread.k === "other") {
+        return { k: "unknown", why: `the config spreads \`${entry.text}\`, which may set the ${key}`, file: value.file, loc: entry.loc };
       }
       const found = this.member(spread, key);
       if (found !== "absent") return found;
@@ -89,7 +90,8 @@ export class DataResolver {
   elements(file: string, value: DataValue, env: Env = NO_ENV): Resolved[] | { unknown: string; file: string; loc: Loc } {
     const resolved = this.resolve(file, value, env);
     if (resolved.k === "list") return resolved.items;
-    if (resolved.k === "unknown" || resolved.k === "external") return { unknown: resolved.why, file: resolved.file, loc: resolved.loc };
+    if (resolved.k === "unknown" || resolved.k === "external" || resolved.k === "other") return { unknown: resolved.why, file: resolved.file, loc: resolved.loc };
+    if (resolved.k === "string" && resolved.expr.k === "unknown") return { unknown: resolved.expr.why, file: resolved.file, loc: resolved.loc };
     return { unknown: `${describe(resolved)} is not a list`, file: fileOf(resolved), loc: locOfResolved(resolved) };
   }
 
@@ -106,11 +108,11 @@ export class DataResolver {
       case "class":
         return { k: "class", file, name: value.name, loc: value.loc };
       case "other":
-        return { k: "other", what: value.what, file, loc: value.loc };
+        return { k: "other", what: value.what, why: value.why, file, loc: value.loc };
       case "unknown":
         return { k: "unknown", why: value.why, file, loc: value.loc };
       case "this":
-        return { k: "unknown", why: `\`this.${value.path.join(".")}\` depends on the object at run time`, file, loc: value.loc };
+        return { k: "unknown", why: `\`${memberPath("this", value.path)}\` depends on the object at run time`, file, loc: value.loc };
       case "array": {
         const items: Resolved[] = [];
         for (const item of value.items) {
@@ -230,6 +232,11 @@ export class DataResolver {
     }
     return this.at(this.path(base, path), path, followed.file, ref.loc);
   }
+}
+
+/** `this.toolNames[0]`: a member path as it is written. */
+function memberPath(base: string, path: readonly string[]): string {
+  return base + path.map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key}`)).join("");
 }
 
 function bind(env: Env, file: string, slot: number, element: Resolved): Env {

@@ -113,7 +113,7 @@ class ToolReader {
         const elements = this.data.elements(file, each.source, env);
         if ("unknown" in elements) {
           // The list cannot be seen: one tool stands for all it may hold, and says what could not be seen.
-          return [{ ...this.unseenTool(file, fact), nameUnknown: `it is read from a list the census cannot see (${elements.unknown})` }];
+          return [{ ...this.unseenTool(file, fact), nameUnknown: `it comes from a list the census cannot see: ${elements.unknown}` }];
         }
         for (const element of elements) {
           // A list of tools made elsewhere (definer calls, tool classes) registers those tools, not new ones.
@@ -169,6 +169,7 @@ class ToolReader {
       return r.known ? { known: true, text: r.value, ...where } : { known: false, why: r.why, ...where };
     }
     if (resolved.k === "unknown" || resolved.k === "external") return { known: false, why: resolved.why, file: resolved.file || file, loc: resolved.loc, end: null };
+    if (resolved.k === "other") return { known: false, why: resolved.why, file, loc: at, end };
     // An object or a function where a text may stand (`server.tool(name, schema, handler)`): there is no text.
     const none = resolved.k === "object" || resolved.k === "function";
     return { known: false, why: `it is ${describe(resolved)}, not a string`, file, loc: at, end, none };

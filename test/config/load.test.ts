@@ -117,8 +117,14 @@ describe("loadConfig: a full config", () => {
     expect(config.discovery).toEqual({
       register: ["registerTool"],
       adapters: ["textTool"],
-      definers: ["defineTool", "defineWriteTool"],
+      // A plain definer name reads `name`, `description` and the body key.
+      definers: [
+        { callee: "defineTool", name: ["name"], description: ["description"], body: ["handler"] },
+        { callee: "defineWriteTool", name: ["name"], description: ["description"], body: ["handler"] },
+      ],
       bodyKey: "handler",
+      classes: [],
+      lists: true,
     });
     expect(config.roster).toBe(join(dir, "config", "roster.json"));
     // In the order written, not sorted.
@@ -205,7 +211,14 @@ describe("loadConfig: a minimal config", () => {
       allow: [],
     });
     expect(config.carriers).toEqual([]);
-    expect(config.discovery).toEqual({ register: ["registerTool", "tool"], adapters: [], definers: ["defineTool"], bodyKey: "run" });
+    expect(config.discovery).toEqual({
+      register: ["registerTool", "tool"],
+      adapters: [],
+      definers: [{ callee: "defineTool", name: ["name"], description: ["description"], body: ["run"] }],
+      bodyKey: "run",
+      classes: [],
+      lists: true,
+    });
     expect(config.roster).toBe(join(dir, "payload-census.roster.json"));
     expect(config.floors).toEqual([]);
     expect(config.descriptions).toEqual({
@@ -236,5 +249,42 @@ describe("loadConfig: a minimal config", () => {
       [CONFIG_FILE_NAME]: `\uFEFF${JSON.stringify({ skus: [{ name: "only", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/tools/*.ts"] }] })}`,
     });
     expect(loadConfig({ dir }).skus[0]?.name).toBe("only");
+  });
+});
+
+describe("loadConfig: how tools are found (discovery)", () => {
+  const minimal = { name: "only", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/tools/*.ts"] };
+  const files = { "src/helpers.ts": "export {};\n", "src/tools/waits.ts": "export {};\n" };
+
+  it("reads a definer's parts as property paths, taking the body key where no body path is given", () => {
+    const discovery = {
+      bodyKey: "execute",
+      definers: ["tool", { callee: "defineTabTool", name: "schema.name", description: "schema.description", body: "handle" }, { callee: "addTool" }],
+      classes: [{ extends: "ToolBase", name: "toolName" }],
+      lists: false,
+    };
+    const dir = tempTree({ ...files, [CONFIG_FILE_NAME]: JSON.stringify({ skus: [minimal], discovery }) });
+    expect(loadConfig({ dir }).discovery).toEqual({
+      register: ["registerTool", "tool"],
+      adapters: [],
+      definers: [
+        { callee: "tool", name: ["name"], description: ["description"], body: ["execute"] },
+        { callee: "defineTabTool", name: ["schema", "name"], description: ["schema", "description"], body: ["handle"] },
+        { callee: "addTool", name: ["name"], description: ["description"], body: ["execute"] },
+      ],
+      bodyKey: "execute",
+      classes: [{ extends: "ToolBase", name: "toolName", description: "description", body: "execute" }],
+      lists: false,
+    });
+  });
+
+  it("refuses a definer object without its callee, naming the JSON path", () => {
+    const dir = tempTree({ ...files, [CONFIG_FILE_NAME]: JSON.stringify({ skus: [minimal], discovery: { definers: [{ name: "schema.name" }] } }) });
+    expect(() => loadConfig({ dir })).toThrow(/discovery\.definers\[0\]/);
+  });
+
+  it("refuses a tool class without the base class it extends", () => {
+    const dir = tempTree({ ...files, [CONFIG_FILE_NAME]: JSON.stringify({ skus: [minimal], discovery: { classes: [{ name: "toolName" }] } }) });
+    expect(() => loadConfig({ dir })).toThrow(/discovery\.classes\[0\]/);
   });
 });

@@ -15,12 +15,9 @@ const overCap = (tool: string, served: number, cap: number) => ({ tool, served: 
 
 // Red cases.
 const catalogHelpers = red("catalog-over-total", "src/helpers.ts");
-const notVisible = red("description-not-visible");
 const utf16 = red("over-cap-utf16", "src/tools/waitHistory.ts");
 const defaultCap = red("over-default-cap");
 const toolCap = red("over-tool-cap");
-const spreadUnseen = red("config-spread-unseen");
-const nameUnseen = red("tool-name-unseen");
 
 // Editor buffers.
 const FULL_WAITS = "monitor/full/src/mcp/tools/waits.ts";
@@ -41,10 +38,6 @@ const HUGE = "Wait time per wait type in hourly buckets. ".repeat(1400);
 const LITE_HISTORY = '"Wait time per wait type in hourly buckets, for a window ending now or between start_time and end_time."';
 const liteHuge = edit(diskText(LITE_WAITS), LITE_HISTORY, JSON.stringify(HUGE));
 const liteHugeBuffer = inBuffer(LITE_WAITS, () => liteHuge);
-const forcePlanUnknown = inBuffer("monitor/full/src/mcp/tools/queryStore.ts", (text) =>
-  edit(text, 'description: "Forces one Query Store plan for its query (sp_query_store_force_plan). Writes to the monitored database.",', 'description: describeWrite("sp_query_store_force_plan"),'),
-);
-const fullNameUnseen = inBuffer(FULL_WAITS, (text) => edit(text, 'const TOOL = "get_wait_stats";', 'const TOOL = nameOf("waits");'));
 // catalog-over-total's get_top_queries without its second sentence: 316 - 55 = 261, within the total of 300.
 const catalogShortened = edit(
   diskText(`red/${RULE}/catalog-over-total/src/tools/waits.ts`),
@@ -86,14 +79,14 @@ ruleTester.run(RULE, rule, {
     // unknown: description-not-visible's call replaced by a literal in the buffer
     {
       name: "editor: description-not-visible given a literal",
-      ...inBuffer(`red/${RULE}/description-not-visible/src/tools/waits.ts`, (text) =>
+      ...inBuffer(`red/tool-discovery/description-not-visible/src/tools/waits.ts`, (text) =>
         edit(text, 'describeTopList("waits", "largest")', '"Top waits on one server over the last hours_back hours, largest first."'),
       ),
     },
     // spread: a spread of a `const` object is read, and its description is the served one
     {
       name: "editor: config-spread-unseen spreads a constant object in the buffer",
-      ...inBuffer(`red/${RULE}/config-spread-unseen/src/tools/waits.ts`, (text) =>
+      ...inBuffer(`red/tool-discovery/config-spread-unseen/src/tools/waits.ts`, (text) =>
         edit(
           edit(text, 'declare function sharedConfig(area: string): { description?: string };', 'const WAITS_CONFIG = { description: "Top waits on one server over the last hours_back hours, largest first." };'),
           '{ ...sharedConfig("waits") }',
@@ -155,34 +148,6 @@ ruleTester.run(RULE, rule, {
           ),
         },
       ],
-    },
-    {
-      name: "red: description-not-visible (unknown)",
-      ...notVisible,
-      errors: [
-        {
-          messageId: "unknown",
-          data: { tool: "get_wait_stats", why: "call to `describeTopList()`" },
-          ...at(notVisible.code, 13, 20, 'describeTopList("waits", "largest")'),
-        },
-      ],
-    },
-    {
-      name: "red: config-spread-unseen (unknown: a spread that may set the description, the spread's span)",
-      ...spreadUnseen,
-      errors: [
-        {
-          messageId: "unknown",
-          data: { tool: "get_wait_stats", why: 'the config spreads `sharedConfig("waits")`, which may set the description' },
-          ...at(spreadUnseen.code, 11, 7, '...sharedConfig("waits")'),
-        },
-      ],
-    },
-    {
-      // The finding has no span: it is reported at the tool's name, and ESLint's end is its start.
-      name: "red: tool-name-unseen (unnamed)",
-      ...nameUnseen,
-      errors: [{ messageId: "unnamed", data: { why: "`toolName` is a parameter" }, ...at(nameUnseen.code, 8, 5, "") }],
     },
     {
       name: "red: catalog-over-total, on the helpers module at 1:1",
@@ -265,22 +230,6 @@ ruleTester.run(RULE, rule, {
           ...FIRST_CHARACTER,
         },
       ],
-    },
-    {
-      name: "editor: full queryStore.ts, force_plan's description built by a call (unknown)",
-      ...forcePlanUnknown,
-      errors: [
-        {
-          messageId: "unknown",
-          data: { tool: "force_plan", why: "call to `describeWrite()`" },
-          ...at(forcePlanUnknown.code, 137, 18, 'describeWrite("sp_query_store_force_plan")'),
-        },
-      ],
-    },
-    {
-      name: "editor: full waits.ts, get_wait_stats named by a call (unnamed, at the name)",
-      ...fullNameUnseen,
-      errors: [{ messageId: "unnamed", data: { why: "call to `nameOf()`" }, ...at(fullNameUnseen.code, 56, 5, "") }],
     },
   ],
 });
