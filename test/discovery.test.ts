@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../census/main.js";
 import type { Report } from "../src/model.js";
 import { captureIo } from "./census/io.js";
+import { tempTree } from "./config/tempTree.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const red = (name: string) => path.join(root, "fixtures", "red", "tool-discovery", name);
@@ -48,5 +49,46 @@ describe("a description the census cannot see", () => {
       "    get_wait_stats       ?     –  2048",
       "  catalog 0 chars, no budget configured (1 description the census cannot see left out)",
     ]);
+  });
+});
+
+describe("lists built to explode or to loop", () => {
+  const config = JSON.stringify({ skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/*.ts"] }] });
+  const helpers = 'export function status(w: string, m: string) { return JSON.stringify({ status: w, message: m }); }\n' +
+    'export function formatError(o: string, e: unknown) { return status("error", String(e)); }\n' +
+    'export function refusal(p: string, s: string) { return status("invalid", s); }\n';
+  const listServer = (tools: string) =>
+    'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n' +
+    `export function serve(server: any) { server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ${tools} })); }\n`;
+
+  it("a list doubled twenty times over is not enumerated: one unseen tool says so, and the run ends", async () => {
+    const levels = ['const L0 = [{ name: "t", description: "d" }];'];
+    for (let i = 1; i <= 20; i++) levels.push(`const L${i} = [...L${i - 1}, ...L${i - 1}];`);
+    const dir = tempTree({
+      "payload-census.config.json": config,
+      "src/helpers.ts": helpers,
+      "src/server.ts": `${levels.join("\n")}\n${listServer("L20")}`,
+    });
+    const { out } = await cli([dir, "--format", "json"]);
+    const report = JSON.parse(out) as Report;
+    expect(report.counts.tools).toBe(1);
+    expect(report.findings.map((f) => f.message)).toEqual([
+      expect.stringContaining("(it comes from a list the census cannot see: the list holds more than 10000 elements)"),
+    ]);
+  });
+
+  it("two modules whose lists spread each other are a chain too deep or circular, not a hang", async () => {
+    const dir = tempTree({
+      "payload-census.config.json": config,
+      "src/helpers.ts": helpers,
+      "src/a.ts": 'import { B } from "./b.js";\nexport const A = [...B];\n',
+      "src/b.ts": 'import { A } from "./a.js";\nexport const B = [...A];\n',
+      "src/server.ts": `import { A } from "./a.js";\n${listServer("A")}`,
+    });
+    const { out } = await cli([dir, "--format", "json"]);
+    const report = JSON.parse(out) as Report;
+    expect(report.counts.tools).toBe(1);
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]!.message).toContain("constant chain too deep or circular");
   });
 });

@@ -9,6 +9,9 @@ import type { DataEntry, DataItem, DataValue, Loc } from "./types.js";
 /** How deep data may nest (objects in arrays in objects …, consts naming consts) before the reader stops and says so. */
 const MAX_DEPTH = 64;
 
+/** Kinds of value worth declaring once: the ones that hold other values. */
+const COMPOSITE = new Set<DataValue["k"]>(["object", "array", "map", "filter", "entries", "values", "choice", "get"]);
+
 /** Array methods whose callback's first parameter is each element of the receiver in turn. */
 const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "some", "every"]);
 
@@ -23,6 +26,8 @@ export interface DataSource {
   functionKey(node: ts.Node): string;
   /** A fresh iteration slot. */
   newSlot(): number;
+  /** Declares a composite value under a key of `FileFacts.data` (a top-level name, or `@line:column`). */
+  declare(key: string, value: DataValue): void;
 }
 
 /**
@@ -80,6 +85,11 @@ export class DataReader {
       if (cls.k === "class" || cls.k === "ref") return cls;
     }
     return this.text(e);
+  }
+
+  /** What a `const` declaration binds, read once: composite values are declared in `FileFacts.data` by the way. */
+  readDeclaration(declaration: ts.VariableDeclaration): DataValue {
+    return this.declaration(declaration, 0);
   }
 
   /** The iteration an identifier's binding belongs to, if it is an element of one (and the path into the element). */
@@ -247,6 +257,10 @@ export class DataReader {
     return { k: "arg", fn: this.file.functionKey(fn), index: fn.parameters.indexOf(parameter), path, fallback, loc };
   }
 
+  /**
+   * The value a `const` binds. A composite value (an object, a list…) is declared once in `FileFacts.data` and named
+   * by a `local` ref wherever it is read: facts stay as large as the source, however often a value is reused.
+   */
   private declaration(declaration: ts.VariableDeclaration, depth: number): DataValue {
     const known = this.declared.get(declaration);
     if (known) return known;
@@ -254,11 +268,21 @@ export class DataReader {
     this.reading.add(declaration);
     try {
       const value = this.read(declaration.initializer!, depth + 1);
-      this.declared.set(declaration, value);
-      return value;
+      const named = this.name(declaration, value);
+      this.declared.set(declaration, named);
+      return named;
     } finally {
       this.reading.delete(declaration);
     }
+  }
+
+  private name(declaration: ts.VariableDeclaration, value: DataValue): DataValue {
+    // A value reading an element of an enclosing iteration depends on where it is read: it stays in place.
+    if (!COMPOSITE.has(value.k) || this.iterationsIn([value]).length > 0) return value;
+    const topLevel = ts.isIdentifier(declaration.name) && ts.isVariableStatement(declaration.parent.parent) && ts.isSourceFile(declaration.parent.parent.parent);
+    const key = topLevel ? (declaration.name as ts.Identifier).text : `@${locOf(declaration).line}:${locOf(declaration).column}`;
+    this.file.declare(key, value);
+    return { k: "local", key, path: [], loc: locOf(declaration) };
   }
 
   private call(call: ts.CallExpression, depth: number): DataValue | undefined {
@@ -319,6 +343,7 @@ export function readPath(base: DataValue, path: readonly string[], loc: Loc): Da
   if (path.length === 0) return base;
   switch (base.k) {
     case "ref":
+    case "local":
     case "param":
     case "this":
       return { ...base, path: [...base.path, ...path], loc };

@@ -2,7 +2,7 @@
 import { ts, locOf } from "../ts.js";
 import { DataReader, type DataSource } from "./data.js";
 import { StringEvaluator } from "./evaluator.js";
-import type { FileFacts, Loc, Site } from "./types.js";
+import type { DataValue, FileFacts, Loc, Site } from "./types.js";
 
 /** The part of the config the per-file facts depend on (and nothing else): the cache key of a file's facts. */
 export interface ExtractOptions {
@@ -109,6 +109,10 @@ export class FileIndex implements DataSource {
 
   newSlot(): number {
     return this.nextSlot++;
+  }
+
+  declare(key: string, value: DataValue): void {
+    this.facts.data[key] = value;
   }
 
   /** The keys of the possible tool bodies a node sits in, innermost first. */

@@ -71,17 +71,21 @@ export function collectTopLevelObjects(file: FileIndex): void {
  * calls (`defineTool(…)`, `list.map(…)`), names and property reads. Strings are left to `constants`.
  */
 export function collectTopLevelData(file: FileIndex): void {
-  const take = (name: string, init: ts.Expression): void => {
+  const isData = (init: ts.Expression): boolean => {
     const e = peel(init, false);
-    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e) || ts.isNumericLiteral(e)) return;
-    if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return;
-    file.facts.data[name] = file.data.read(e);
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e) || ts.isNumericLiteral(e)) return false;
+    return !ts.isArrowFunction(e) && !ts.isFunctionExpression(e);
   };
   for (const s of file.sf.statements) {
     if (ts.isVariableStatement(s) && declarationListKind(s.declarationList) === "const") {
-      for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) take(d.name.text, d.initializer);
-    } else if (ts.isExportAssignment(s) && !s.isExportEquals) {
-      take("default", s.expression);
+      for (const d of s.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name) || !d.initializer || !isData(d.initializer)) continue;
+        // A composite value declares itself under its name as it is read; a leaf (a ref, a tool) is recorded here.
+        const value = file.data.readDeclaration(d);
+        if (value.k !== "local") file.facts.data[d.name.text] = value;
+      }
+    } else if (ts.isExportAssignment(s) && !s.isExportEquals && isData(s.expression)) {
+      file.facts.data["default"] = file.data.read(s.expression);
     }
   }
 }

@@ -23,7 +23,7 @@ export type ConstValue = { k: "string"; expr: StrExpr } | { k: "object"; members
  * strings in them, functions as bodies), with what only the project can settle left symbolic. Serialisable.
  * - `string`: a string, evaluated as §2.4 says (it may hold refs of this file's imports).
  * - `object` / `array`: a literal, its entries in order (a later entry wins; a spread stands for all it spreads).
- * - `ref`: an imported binding, read at `path`.
+ * - `ref`: an imported binding, read at `path`; `local`: a value of this file declared in `FileFacts.data` under `key`.
  * - `param`: the element an iteration binds (`slot` of `FileFacts.iterations`), read at `path`.
  * - `map`, `filter`, `entries`, `values`: `source.map(e => element)`, `source.filter(…)` (every element counts as
  *   defined: what runs is for `descriptions --serve` to say), `Object.entries(source)`, `Object.values(source)`.
@@ -41,6 +41,7 @@ export type DataValue =
   | { k: "object"; entries: DataEntry[]; loc: Loc }
   | { k: "array"; items: DataItem[]; loc: Loc }
   | { k: "ref"; module: string; name: string; path: string[]; loc: Loc }
+  | { k: "local"; key: string; path: string[]; loc: Loc }
   | { k: "param"; slot: number; path: string[]; loc: Loc }
   | { k: "map"; source: DataValue; slot: number; element: DataValue; loc: Loc }
   | { k: "filter" | "entries" | "values"; source: DataValue; loc: Loc }
@@ -285,7 +286,10 @@ export interface FileFacts {
    * that may be a tool's body (and each dispatch branch) by its place, `@line:column`.
    */
   functions: Record<string, FunctionFact>;
-  /** Top-level `const`s (and `export default`) as data, by local name: what other modules' tool lists read. */
+  /**
+   * `const`s as data: top-level ones (and `export default`) by local name, what other modules' tool lists read; the
+   * composite values of other consts by their place, `@line:column` (what `local` refs name).
+   */
   data: Record<string, DataValue>;
   classes: ClassFact[];
   dispatch: DispatchFact[];

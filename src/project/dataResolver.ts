@@ -28,8 +28,13 @@ export type CallSites = (file: string, fn: string) => { file: string; call: Call
 /** How many values may be followed one inside the other (refs, consts, spreads) before the chain counts as circular. */
 const MAX_DEPTH = 64;
 
+/** The most elements a resolved list may hold: beyond it, the list is not one the census enumerates. */
+const MAX_ELEMENTS = 10_000;
+
 export class DataResolver {
   private depth = 0;
+  /** Declared values (`local`) and imports (`ref`) by where they are read: neither depends on an iteration's element. */
+  private readonly named = new Map<string, Resolved>();
 
   constructor(
     private readonly graph: ModuleGraph,
@@ -121,7 +126,9 @@ export class DataResolver {
             continue;
           }
           const spread = this.elements(file, item.spread, env);
-          if ("unknown" in spread) return { k: "unknown", why: `it spreads a list the census cannot see (${spread.unknown})`, file: spread.file, loc: spread.loc };
+          // The innermost reason is the one to act on: spreads of spreads do not wrap it again.
+          if ("unknown" in spread) return { k: "unknown", why: spread.unknown, file: spread.file, loc: spread.loc };
+          if (items.length + spread.length > MAX_ELEMENTS) return tooMany(file, value.loc);
           items.push(...spread);
         }
         return { k: "list", items };
@@ -129,7 +136,10 @@ export class DataResolver {
       case "choice": {
         // In a list, each option is defined; as one value, the choice is the first option every option agrees on.
         const options = value.options.map((o) => this.resolve(file, o, env));
-        if (options.every((o) => o.k === "list")) return { k: "list", items: options.flatMap((o) => (o.k === "list" ? o.items : [])) };
+        if (options.every((o) => o.k === "list")) {
+          const items = options.flatMap((o) => (o.k === "list" ? o.items : []));
+          return items.length > MAX_ELEMENTS ? tooMany(file, value.loc) : { k: "list", items };
+        }
         return options.length === 1 ? options[0]! : { k: "unknown", why: "the value depends on a condition at run time", file, loc: value.loc };
       }
       case "filter":
@@ -158,9 +168,15 @@ export class DataResolver {
       case "get":
         return this.at(this.path(this.resolve(file, value.base, env), value.path), value.path, file, value.loc);
       case "ref":
-        return this.ref(file, value);
+        return this.once(`${file}\0ref\0${value.module}\0${value.name}\0${value.path.join("\0")}`, () => this.ref(file, value));
       case "arg":
         return this.argument(file, value);
+      case "local": {
+        const declared = this.factsOf(file)?.data[value.key];
+        if (!declared) return { k: "unknown", why: `no value is declared as \`${value.key}\``, file, loc: value.loc };
+        const whole = this.once(`${file}\0local\0${value.key}`, () => this.resolve(file, declared));
+        return this.at(this.path(whole, value.path), value.path, file, value.loc);
+      }
     }
   }
 
@@ -181,6 +197,15 @@ export class DataResolver {
     if (!passesNothing) return dependsOn(`its call at ${this.show(site.file)}:${site.call.loc.line} passes one`);
     if (!arg.fallback) return dependsOn(`its call at ${this.show(site.file)}:${site.call.loc.line} passes none, and it has no default`);
     return this.resolve(file, arg.fallback);
+  }
+
+  /** A value read once per run: values reused many times (`[A, A]`, `[B, B]`, …) cost their size, not their paths. */
+  private once(key: string, resolve: () => Resolved): Resolved {
+    const known = this.named.get(key);
+    if (known) return known;
+    const value = resolve();
+    this.named.set(key, value);
+    return value;
   }
 
   private at(found: Resolved | "absent", path: readonly string[], file: string, loc: Loc): Resolved {
@@ -232,6 +257,10 @@ export class DataResolver {
     }
     return this.at(this.path(base, path), path, followed.file, ref.loc);
   }
+}
+
+function tooMany(file: string, loc: Loc): Resolved {
+  return { k: "unknown", why: `the list holds more than ${MAX_ELEMENTS} elements`, file, loc };
 }
 
 /** `this.toolNames[0]`: a member path as it is written. */
