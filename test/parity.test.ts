@@ -1,4 +1,4 @@
-// One core, two front ends: on the reference monitor and on every red and near-miss fixture, ESLint with the
+// One core, two front ends: on the reference monitor, every red and near-miss fixture and every shape server, ESLint with the
 // recommended config reports exactly the (rule, file, line, column) set the census reports.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +23,10 @@ function monitors(): [string, string][] {
         if (existsSync(path.join(ruleDir, name, "payload-census.config.json"))) out.push([`${kind}/${rule}/${name}`, path.join(ruleDir, name)]);
       }
     }
+  }
+  // Every tool shape's server: discovery is one core too.
+  for (const name of readdirSync(path.join(fixtures, "shapes"))) {
+    if (existsSync(path.join(fixtures, "shapes", name, "payload-census.config.json"))) out.push([`shapes/${name}`, path.join(fixtures, "shapes", name)]);
   }
   return out;
 }
