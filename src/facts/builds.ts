@@ -5,17 +5,23 @@ import { unwrapToFunction } from "./functions.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
 import { functionName, isStringConcatenation, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
-import { calleeRefOf } from "./values.js";
+import { calleeRefOf } from "./callees.js";
 
+/**
+ * A call that may build an envelope: one whose callee is bound to an import (the project decides whether the import
+ * is the helpers module's builder, however it was renamed, re-exported or aliased on the way), or a function of this
+ * file named like the builder or an allow-listed producer. A local function, parameter or `let` that merely shares
+ * the builder's name is not the builder: the project follows the binding, never the name.
+ */
 export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
-  let callee = peel(call.expression, false);
+  let callee = peel(call.expression);
   let wordArg: ts.Expression | undefined = call.arguments[0];
   let wordUnseen: string | undefined;
   let indirect = false;
   // `status.call(thisArg, word, …)` and `status.apply(thisArg, [word, …])` build the same envelope.
   if (ts.isPropertyAccessExpression(callee) && (callee.name.text === "call" || callee.name.text === "apply")) {
-    const inner = peel(callee.expression, false);
-    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+    const inner = peel(callee.expression);
+    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
       indirect = true;
       if (callee.name.text === "call") wordArg = call.arguments[1];
       else {
@@ -26,36 +32,112 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
       callee = inner;
     }
   }
-  let name: string | null = null;
-  let member = false;
-  if (ts.isIdentifier(callee)) {
-    const ref = calleeRefOf(callee);
-    name = ref.k === "import" ? ref.name : callee.text;
-    // A `const` alias (`const s = status`) resolves to the aliased name.
-    if (ref.k === "local" && !file.builders.has(callee.text)) name = ref.name;
-  } else if (ts.isPropertyAccessExpression(callee)) {
-    name = callee.name.text;
-    member = true;
-  }
-  if (!name || !file.builders.has(name)) return;
   const ref = calleeRefOf(callee);
+  const member = !ts.isIdentifier(commaOperand(callee));
+  const called = calledNameOf(callee);
+  const name = ref.k === "local" || ref.k === "import" ? ref.name : called;
+  if (!name) return;
+  // Allow-listed producers are matched by the called name, plain or as a member (SPEC §2.0).
+  const allowListed = file.allowed.has(called ?? "") || file.allowed.has(name);
   const word: StrExpr = wordArg
     ? file.evaluator.evaluate(wordArg)
     : { k: "unknown", why: wordUnseen ?? "no status word is passed", ...locOf(call) };
-  // On an arbitrary object (`res.status(500)`) the call is someone else's method unless its word is a known string.
-  if (member && ref.k !== "import" && word.k === "unknown") return;
+  const candidate =
+    allowListed ||
+    (ref.k === "local" && file.builders.has(name)) ||
+    // An import is the builder when the project says so: by its name, a default export, or a word a builder takes.
+    (ref.k === "import" && (file.builders.has(name) || name === "default" || (word.k !== "unknown" && call.arguments.length >= 2)));
+  if (!candidate) return;
   file.facts.builds.push({
     k: "call",
     loc: locOf(call),
     end: endOf(call),
     word,
-    callee: { name, member, ref },
+    callee: { name: allowListed ? (called ?? name) : name, member, ref },
     enclosing: enclosingNames(call),
     site: file.siteOf(call),
     catchVariable: catchVariableOf(call),
     range: [call.getStart(file.sf), call.getEnd()],
     ...(indirect ? {} : { rewrite: rewriteOf(file, call, callee, ref) }),
   });
+}
+
+/**
+ * A reference to the builder that is not a call (passed as a value, bound, stored): the census cannot see the words
+ * it will be called with. Aliases the census follows (`const s = status`) and re-exports (`export default status`)
+ * are not such references: their calls are read where they are made.
+ */
+export function tryBuilderReference(file: FileIndex, node: ts.Identifier | ts.PropertyAccessExpression): void {
+  if ((ts.isIdentifier(node) && !isValueReference(node)) || isCalled(node) || isAlias(node)) return;
+  const ref = calleeRefOf(node);
+  if (ref.k !== "import" || !file.builders.has(ref.name) || file.allowed.has(ref.name)) return;
+  file.facts.builds.push({
+    k: "reference",
+    loc: locOf(node),
+    end: endOf(node),
+    word: { k: "unknown", why: `\`${shortText(node, 40)}\` is passed on as a value`, ...locOf(node) },
+    callee: { name: ref.name, member: ts.isPropertyAccessExpression(node), ref },
+    enclosing: enclosingNames(node),
+    site: file.siteOf(node),
+    range: [node.getStart(file.sf), node.getEnd()],
+  });
+}
+
+/** An identifier that reads a binding: not a property name, a key, a label or the name a declaration declares. */
+function isValueReference(id: ts.Identifier): boolean {
+  const p = id.parent;
+  if (ts.isPropertyAccessExpression(p)) return p.expression === id;
+  if (ts.isQualifiedName(p)) return false;
+  if (ts.isShorthandPropertyAssignment(p)) return true;
+  if ("name" in p && (p as { name?: ts.Node }).name === id) return false;
+  if (ts.isBindingElement(p) && p.propertyName === id) return false;
+  if (ts.isLabeledStatement(p) || ts.isBreakOrContinueStatement(p)) return false;
+  return true;
+}
+
+/** Whether a node is what a call calls: `f(…)`, `(0, f)(…)`, `f.call(…)` / `f.apply(…)`, `H.f(…)` as a whole. */
+function isCalled(node: ts.Node): boolean {
+  let child: ts.Node = node;
+  let parent = node.parent;
+  while (parent && (ts.isParenthesizedExpression(parent) || ts.isNonNullExpression(parent) || ts.isAsExpression(parent) || (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.CommaToken && parent.right === child))) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return false;
+  if (ts.isCallExpression(parent) && parent.expression === child) return true;
+  // `status.call(…)`, `status.apply(…)`: called through Function.prototype.
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === child && (parent.name.text === "call" || parent.name.text === "apply")) {
+    return ts.isCallExpression(parent.parent) && parent.parent.expression === parent;
+  }
+  // The namespace object of `H.status(…)`: the member is what is called.
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === child) return true;
+  return false;
+}
+
+/** `const s = status`, `export default status`: aliases and re-exports whose uses the census reads where they are. */
+function isAlias(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isVariableDeclarationList(parent.parent) && (parent.parent.flags & ts.NodeFlags.Const) !== 0) return true;
+  return ts.isExportAssignment(parent) || ts.isExportSpecifier(parent);
+}
+
+function commaOperand(e: ts.Expression): ts.Expression {
+  let x = peel(e);
+  while (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.CommaToken) x = peel(x.right);
+  return x;
+}
+
+/** The name a callee is called by: `f`, `g` of `a.g`, `"g"` of `a["g"]`, through commas and parentheses. */
+function calledNameOf(callee: ts.Expression): string | null {
+  const e = commaOperand(callee);
+  if (ts.isIdentifier(e)) return e.text;
+  if (ts.isPropertyAccessExpression(e)) return e.name.text;
+  if (ts.isElementAccessExpression(e)) {
+    const arg = peel(e.argumentExpression, false);
+    if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) return arg.text;
+  }
+  return null;
 }
 
 function rewriteOf(file: FileIndex, call: ts.CallExpression, callee: ts.Expression, ref: CalleeRef): NonNullable<BuildFact["rewrite"]> {
@@ -94,20 +176,36 @@ function rewriteOf(file: FileIndex, call: ts.CallExpression, callee: ts.Expressi
 
 export function tryEnvelopeObject(file: FileIndex, object: ts.ObjectLiteralExpression): void {
   for (const p of object.properties) {
-    let word: StrExpr | undefined;
-    if (ts.isPropertyAssignment(p) && isStatusKey(file, p.name)) word = file.evaluator.evaluate(p.initializer);
-    else if (ts.isShorthandPropertyAssignment(p) && p.name.text === "status") word = file.evaluator.evaluate(p.name);
-    if (!word) continue;
+    let value: ts.Expression | undefined;
+    if (ts.isPropertyAssignment(p) && isStatusKey(file, p.name)) value = p.initializer;
+    else if (ts.isShorthandPropertyAssignment(p) && p.name.text === "status") value = p.name;
+    if (!value) continue;
+    const branches = branchesOf(value);
     file.facts.builds.push({
       k: "object",
       loc: locOf(p),
       end: endOf(p),
-      word,
+      word: file.evaluator.evaluate(value),
+      ...(branches.length > 1 ? { alternatives: branches.map((b) => file.evaluator.evaluate(b)) } : {}),
       enclosing: enclosingNames(object),
       site: file.siteOf(object),
       range: [object.getStart(file.sf), object.getEnd()],
     });
   }
+}
+
+/** The values an expression may take, split through `?:`, `??` and `||` (SPEC §2.0: object-literal words split like values). */
+function branchesOf(expr: ts.Expression): ts.Expression[] {
+  const out: ts.Expression[] = [];
+  const pending: ts.Expression[] = [expr];
+  for (let e = pending.pop(); e; e = pending.pop()) {
+    const x = peel(e);
+    if (ts.isConditionalExpression(x)) pending.push(x.whenFalse, x.whenTrue);
+    else if (ts.isBinaryExpression(x) && (x.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || x.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+      pending.push(x.right, x.left);
+    } else out.push(x);
+  }
+  return out;
 }
 
 function isStatusKey(file: FileIndex, name: ts.PropertyName): boolean {
@@ -170,11 +268,14 @@ function catchVariableOf(node: ts.Node): string | null | undefined {
   return undefined;
 }
 
-/** Cheap filter: a string that mentions `status` in its known text, or that depends on another module's constant. */
+/**
+ * Cheap filter: a string that mentions `status` in its known text (or may, spelt with JSON escapes), or that depends
+ * on another module's constant.
+ */
 function mayHoldStatusKey(value: StrExpr): boolean {
   switch (value.k) {
     case "str":
-      return value.v.includes("status");
+      return value.v.includes("status") || value.v.includes("\\u");
     case "cat":
       return value.parts.some(mayHoldStatusKey);
     case "ref":

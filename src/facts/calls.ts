@@ -3,7 +3,7 @@ import { ts, locOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { peel, propertyNameText } from "./syntax.js";
 import type { CallFact } from "./types.js";
-import { calleeRefOf } from "./values.js";
+import { calleeRefOf } from "./callees.js";
 
 /** Records the call if its callee is a name the project can follow: an import, or a function of this file. */
 export function collectCall(file: FileIndex, call: ts.CallExpression): void {

@@ -1,6 +1,6 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSource, parseDiagnostics, positionAt } from "../ts.js";
-import { isMaximalString, tryBuilderCall, tryEnvelopeObject, trySerialised } from "./builds.js";
+import { isMaximalString, tryBuilderCall, tryBuilderReference, tryEnvelopeObject, trySerialised } from "./builds.js";
 import { collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
@@ -31,7 +31,16 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
   collectTopLevelObjects(file);
   collectTopLevelFunctions(file);
 
+  // Names the builder may be imported under here: a reference to one that is not a call is a build the census cannot read.
+  const builderNames = new Set<string>();
+  const namespaces = new Set<string>();
+  for (const [local, imported] of Object.entries(file.facts.imports)) {
+    if (imported.name === "*") namespaces.add(local);
+    else if (file.builders.has(imported.name)) builderNames.add(local);
+  }
+
   // One walk over the tree gathers the sites every later stage reads; types and module declarations hold none.
+  const references: (ts.Identifier | ts.PropertyAccessExpression)[] = [];
   const calls: ts.CallExpression[] = [];
   const ifs: ts.IfStatement[] = [];
   const objects: ts.ObjectLiteralExpression[] = [];
@@ -41,6 +50,10 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
     else if (ts.isIfStatement(node)) ifs.push(node);
     else if (ts.isObjectLiteralExpression(node)) objects.push(node);
     if (isMaximalString(node)) strings.push(node as ts.Expression);
+    if (ts.isIdentifier(node) && builderNames.has(node.text)) references.push(node);
+    else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text) && file.builders.has(node.name.text)) {
+      references.push(node);
+    }
     if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
     ts.forEachChild(node, visit);
   };
@@ -59,6 +72,7 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
     tryBuilderCall(file, call);
     collectCall(file, call);
   }
+  for (const reference of references) tryBuilderReference(file, reference);
   for (const object of objects) tryEnvelopeObject(file, object);
   for (const s of strings) trySerialised(file, s);
   return file.facts;

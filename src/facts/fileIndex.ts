@@ -20,6 +20,8 @@ export interface ExtractOptions {
   bodyKey: string;
   /** Names whose calls build an envelope: the builder and the allow-listed callees. */
   builders: string[];
+  /** The allow-listed callees alone: matched by the called name, plain or as a member. */
+  allowed: string[];
   /** The two producers' names (failure, refusal), for the rewrites an editor may suggest. */
   producers: string[];
 }
@@ -79,6 +81,7 @@ export class FileIndex implements DataSource {
   readonly adapters: ReadonlySet<string>;
   readonly definers: ReadonlySet<string>;
   readonly builders: ReadonlySet<string>;
+  readonly allowed: ReadonlySet<string>;
 
   constructor(
     readonly sf: ts.SourceFile,
@@ -88,6 +91,7 @@ export class FileIndex implements DataSource {
     this.adapters = new Set(options.adapters);
     this.definers = new Set(options.definers.map((d) => d.callee));
     this.builders = new Set(options.builders);
+    this.allowed = new Set(options.allowed);
     this.data = new DataReader(this);
   }
 

@@ -215,12 +215,17 @@ export interface ClassFact {
 export type DispatchFact = { k: "branch"; name: StrExpr; key: string; loc: Loc } | { k: "table"; table: DataValue; loc: Loc };
 
 export interface BuildFact {
-  /** call: a builder-like call; object: an object literal with a `status` key; serialised: a string holding `"status":`. */
-  k: "call" | "object" | "serialised";
+  /**
+   * call: a call that may be the builder's (the project follows its callee); reference: the builder passed on as a
+   * value; object: an object literal with a `status` key; serialised: a string holding `"status":`.
+   */
+  k: "call" | "reference" | "object" | "serialised";
   loc: Loc;
   end: Loc;
   /** The status word (for serialised: the whole string; the word is read from it once resolved). */
   word: StrExpr;
+  /** For objects: each value the word may take (`failed ? "error" : "no_data"`, `override ?? "invalid"`), when it is split. */
+  alternatives?: StrExpr[];
   /** For calls: the called name after aliases are followed (`status`, `outcome`), whether it was a member call, and how it resolves. */
   callee?: { name: string; member: boolean; ref: CalleeRef };
   /** Names of the functions enclosing the build, innermost first. */

@@ -5,7 +5,8 @@ import { patternOwner } from "./patterns.js";
 import { reachingDefinitions } from "./reachingDefinitions.js";
 import { resolveBinding, enclosingFunction } from "./scope.js";
 import { functionName, isNullish, isStringConcatenation, isStringLike, peel, shortText } from "./syntax.js";
-import type { CalleeRef, Definition, Operand } from "./types.js";
+import { calleeRefOf } from "./callees.js";
+import type { Definition, Operand } from "./types.js";
 
 /** How many variable-to-variable hops the tracer follows before it says the chain is too long to see. */
 const MAX_HOPS = 8;
@@ -94,51 +95,6 @@ function definitionText(node: ts.Node): string {
     return shortText(n.parent);
   }
   return shortText(n);
-}
-
-/** Names what a called expression refers to, following import renames and `const` aliases within the file. */
-export function calleeRefOf(callee: ts.Expression, depth = 0): CalleeRef {
-  const e = peel(callee, false);
-  if (ts.isIdentifier(e)) {
-    const binding = resolveBinding(e);
-    if (!binding) return { k: "unknown", why: `\`${e.text}\` is not declared in this file` };
-    const decl = binding.declaration;
-    if (binding.kind === "import") {
-      if (ts.isImportSpecifier(decl)) {
-        const module = moduleOf(decl);
-        return { k: "import", module, name: (decl.propertyName ?? decl.name).text, local: e.text };
-      }
-      if (ts.isImportClause(decl)) return { k: "import", module: moduleOf(decl), name: "default", local: e.text };
-      return { k: "unknown", why: `\`${e.text}\` is a whole module, not a function` };
-    }
-    if (binding.kind === "function") return { k: "local", name: e.text };
-    if (binding.kind === "const" && ts.isVariableDeclaration(decl) && decl.initializer && depth < MAX_HOPS) {
-      const init = peel(decl.initializer, false);
-      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return { k: "local", name: e.text };
-      if (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init)) return calleeRefOf(init, depth + 1);
-      return { k: "unknown", why: `\`${e.text}\` holds the result of \`${shortText(init, 40)}\`, not a named function` };
-    }
-    if (binding.kind === "parameter") return { k: "unknown", why: `\`${e.text}\` is a parameter: any function may be passed in` };
-    return { k: "unknown", why: `\`${e.text}\` is a ${binding.kind} variable: it may hold any function` };
-  }
-  if (ts.isPropertyAccessExpression(e)) {
-    const object = peel(e.expression, false);
-    if (ts.isIdentifier(object)) {
-      const binding = resolveBinding(object);
-      if (binding && ts.isNamespaceImport(binding.declaration)) {
-        return { k: "import", module: moduleOf(binding.declaration), name: e.name.text, local: `${object.text}.${e.name.text}` };
-      }
-    }
-    return { k: "unknown", why: `\`${shortText(e, 40)}\` is a method of an object: the census cannot tell which function it is` };
-  }
-  return { k: "unknown", why: `\`${shortText(e, 40)}\` is not a named function` };
-}
-
-function moduleOf(node: ts.Node): string {
-  for (let p: ts.Node | undefined = node; p; p = p.parent) {
-    if (ts.isImportDeclaration(p) && ts.isStringLiteral(p.moduleSpecifier)) return p.moduleSpecifier.text;
-  }
-  return "";
 }
 
 function describeKind(e: ts.Expression): string {

@@ -32,6 +32,7 @@ export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
     lists: config.discovery.lists,
     bodyKey: config.discovery.bodyKey,
     builders: [config.contract.builder, ...config.contract.allow.map((a) => a.callee)],
+    allowed: config.contract.allow.map((a) => a.callee),
     producers: [config.contract.failure, config.contract.refusal],
   };
 }

@@ -31,6 +31,8 @@ export const MESSAGES = {
       "{{tool}}the census cannot see the status word of this {{callee}}(…) call ({{why}}); pass a literal word or a constant so the census can check it",
     notAllowed:
       "{{tool}}{{callee}}(…) may build only {{allowed}} by the allow-list, not {{word}}; use the word's own producer instead",
+    reference:
+      "{{tool}}`{{name}}` hands the builder {{builder}} on as a value (stored, bound or passed), so the census cannot see the words it will build; call {{builder}}(word, message) where the envelope is built, or the word's producer",
     suggestRefusal: "Replace with {{replacement}}",
     suggestFailure: "Replace with {{replacement}}",
   },
@@ -151,6 +153,8 @@ export const messages = {
     msg("hand-built-status", "unknownWord", { tool: toolPrefix(tool), callee, why }),
   notAllowed: (tool: string | null, callee: string, word: string, allowed: string[]) =>
     msg("hand-built-status", "notAllowed", { tool: toolPrefix(tool), callee, word: quote(word), allowed: allowed.map(quote).join(", ") }),
+  builderReference: (tool: string | null, name: string, builder: string) =>
+    msg("hand-built-status", "reference", { tool: toolPrefix(tool), name, builder }),
   suggest: (kind: "failure" | "refusal", replacement: string) =>
     msg("hand-built-status", kind === "failure" ? "suggestFailure" : "suggestRefusal", { replacement }),
 

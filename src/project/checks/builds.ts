@@ -22,6 +22,7 @@ export function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, c
   const allow = new Map(contract.allow.map((a) => [a.callee, a.words]));
   const producers = { failure: contract.failure, refusal: contract.refusal };
   const produced = { failure: 0, refusal: 0 };
+  const isBuilder = builderIdentity(ctx);
 
   for (const file of files) {
     const facts = ctx.facts(file);
@@ -30,6 +31,14 @@ export function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, c
     for (const build of facts.builds) {
       const tool = tools.toolAt(file, build.site);
       if (inHelpers && build.enclosing.includes(contract.builder)) continue;
+      // A call is a build when its callee is bound to the builder (or is an allow-listed producer, matched by name).
+      if ((build.k === "call" || build.k === "reference") && !allow.has(build.callee!.name) && !isBuilder(file, build)) continue;
+      if (build.k === "reference") {
+        if (inHelpers || build.enclosing.some((n) => allow.has(n))) continue;
+        report(messages.builderReference(tool, build.callee!.ref.k === "import" ? build.callee!.ref.local : contract.builder, contract.builder), file, build.loc, build.end, tool);
+        counts.handBuilt++;
+        continue;
+      }
       const allowedHere = build.enclosing.flatMap((n) => allow.get(n) ?? []);
       const inAllowed = build.enclosing.some((n) => allow.has(n));
       const words = wordsOf(ctx, file, build);
@@ -81,9 +90,23 @@ function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { 
   if (build.k === "serialised") {
     const text = ctx.renderWithHoles(file, build.word);
     const words: string[] = [];
-    // Reads the string's value (not source code): JSON written by hand, `"status"` then a colon then the word.
-    for (const m of text.matchAll(/"status"\s*:\s*"([^"\\\u0000]*)"/g)) words.push(m[1]!);
+    // Reads the string's value (not source code): JSON written by hand, a key then a colon then the word, each a JSON
+    // string whose escapes (`\u0069nvalid`) are decoded as a JSON reader would.
+    for (const m of text.matchAll(/"((?:[^"\\\u0000]|\\.)*)"\s*:\s*"((?:[^"\\\u0000]|\\.)*)"/g)) {
+      if (decodeJson(m[1]!) === "status") {
+        const word = decodeJson(m[2]!);
+        if (word !== undefined) words.push(word);
+      }
+    }
     return words;
+  }
+  if (build.k === "object" && build.alternatives) {
+    // Each value the word may take counts: a branch that is the failure or refusal word is a hand-built envelope.
+    const words = build.alternatives.flatMap((w) => {
+      const r = ctx.resolveStr(file, w);
+      return r.known ? [r.value] : [];
+    });
+    return words.length > 0 ? words : "unknown-object";
   }
   const resolved = ctx.resolveStr(file, build.word);
   if (resolved.known) return [resolved.value];
@@ -91,10 +114,37 @@ function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { 
   return { unknown: resolved.why };
 }
 
+/**
+ * Whether a call's (or reference's) callee is bound to the builder the SKU's helpers module exports: followed through
+ * imports, renamed and default re-exports and barrels to the one declaration. Names prove nothing: a local function or
+ * parameter called `status` is not the builder, and an alias of it called anything is.
+ */
+function builderIdentity(ctx: SkuContext): (file: string, build: BuildFact) => boolean {
+  const { builder } = ctx.config.contract;
+  const helpers = ctx.sku.helpers;
+  const exported = ctx.graph.followExport(helpers, builder);
+  const target = exported.ok ? { file: exported.file, local: exported.local } : { file: helpers, local: builder };
+  return (file, build) => {
+    const ref = build.callee!.ref;
+    if (ref.k === "unknown") return false;
+    const followed = ctx.graph.followCallee(file, ref);
+    return followed.ok && followed.file === target.file && followed.local === target.local;
+  };
+}
+
 function describeBuild(build: BuildFact): string {
   if (build.k === "call") return `this ${build.callee?.name ?? "builder"}(…) call`;
   if (build.k === "object") return "this object literal";
   return "this hand-serialised JSON string";
+}
+
+/** The text of a JSON string's body, escapes decoded; undefined when it is no valid JSON string. */
+function decodeJson(body: string): string | undefined {
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 function fromEnvelope(ctx: SkuContext, fn: string): boolean {
