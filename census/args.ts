@@ -24,8 +24,8 @@ export type Command =
   | ({ kind: "trace"; file: string; line: number } & Common)
   /** `head` undefined: the working tree as it is. `tools` empty: every tool of the base revision. */
   | ({ kind: "dropcheck"; base: string; head: string | undefined; tools: string[] } & Common)
-  /** `serve`: the module exporting the server factory, as typed (relative to the working folder). */
-  | ({ kind: "descriptions"; serve: string; sku: string | undefined } & Common);
+  /** `serve`: the module exporting the server factory, as typed (relative to the working folder). `timeout`: --timeout MS, when given. */
+  | ({ kind: "descriptions"; serve: string; sku: string | undefined; timeout: number | undefined } & Common);
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
@@ -39,6 +39,7 @@ const OPTIONS = {
   base: { type: "string" },
   head: { type: "string" },
   serve: { type: "string" },
+  timeout: { type: "string" },
   sku: { type: "string" },
 } as const;
 
@@ -54,6 +55,7 @@ const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; sy
   head: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
   serve: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
   sku: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
+  timeout: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--timeout MS] [DIR]" },
 };
 
 const HELP_HINT = "(payload-census --help lists commands and flags)";
@@ -160,9 +162,18 @@ export function parseCommandLine(argv: readonly string[]): Command {
           "descriptions measures what a running server serves: type payload-census descriptions --serve MODULE [DIR] (it runs MODULE's code; check prints the static table)",
         );
       }
-      return { kind, serve, sku: stringValue(values.sku), ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
+      const timeout = timeoutValue(stringValue(values.timeout));
+      return { kind, serve, sku: stringValue(values.sku), timeout, ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
     }
   }
+}
+
+/** --timeout MS: whole milliseconds above 0. */
+function timeoutValue(typed: string | undefined): number | undefined {
+  if (typed === undefined) return undefined;
+  const ms = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < 1) throw new UsageError(`--timeout ${typed}: give whole milliseconds above 0, e.g. --timeout 30000`);
+  return ms;
 }
 
 /** `.`, `..`, or anything with a path separator: what DIR looks like and a tool name never does. */
@@ -220,6 +231,8 @@ function example(name: OptionName): string {
       return `--${name} REV, e.g. --${name} main`;
     case "serve":
       return "--serve MODULE, e.g. --serve dist/server.js";
+    case "timeout":
+      return "--timeout MS, e.g. --timeout 30000";
     case "sku":
       return "--sku NAME, a SKU of the config";
     default:

@@ -10,7 +10,8 @@ import { dropcheckJson, formatDropcheck } from "./dropcheck/format.js";
 import { runDropcheck } from "./dropcheck/run.js";
 import { reporters } from "./reporters/index.js";
 import { compareServed, formatServe, serveJson, type ServeResult } from "./serve/compare.js";
-import { listServedTools } from "./serve/listTools.js";
+import { CLOSE_MS, listInProcess } from "./serve/inProcess.js";
+import { MAX_ROUNDS, QUIET_MS, TIMEOUT_MS } from "./serve/listTools.js";
 import { loadSdk } from "./serve/sdk.js";
 import { formatTrace, traceJson } from "./trace.js";
 import { USAGE } from "./usage.js";
@@ -106,7 +107,8 @@ async function run(command: Command, io: Io): Promise<number> {
       const moduleFile = serveModule(command.serve, io);
       const config = load(command, io);
       const sku = pickSku(config, command.sku);
-      const served = await listServedTools(moduleFile, command.serve, loadSdk([moduleFile, import.meta.url]));
+      const listing = { timeoutMs: command.timeout ?? TIMEOUT_MS, quietMs: QUIET_MS, maxRounds: MAX_ROUNDS, closeMs: CLOSE_MS };
+      const served = await listInProcess(moduleFile, command.serve, loadSdk([moduleFile, import.meta.url]), listing);
       const statics = runCensus(config).served.filter((s) => s.sku === sku);
       const tools = compareServed(statics, served);
       const result: ServeResult = {

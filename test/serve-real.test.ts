@@ -1,0 +1,208 @@
+// descriptions --serve on servers as they are written: { server, cleanup } factories, catalogs completed after connect,
+// servers that never let go.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../census/main.js";
+import { parseCommandLine } from "../census/args.js";
+import { listInProcess } from "../census/serve/inProcess.js";
+import { loadSdk } from "../census/serve/sdk.js";
+import { UsageError } from "../src/errors.js";
+import { captureIo } from "./census/io.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const fixture = join(root, "fixtures", "serve");
+
+async function descriptions(argv: string[]) {
+  const io = captureIo(root);
+  const code = await main(["descriptions", ...argv], io);
+  return { code, out: io.out.join(""), err: io.err.join("") };
+}
+
+/** The serve fixture's two tools, both as the census sees them: what every well-behaved deployment of it prints. */
+function agreeing(shown: string): string {
+  return [
+    `${shown} serves 2 tools; the census of SKU serve sees 2`,
+    "  tool        static  served",
+    "  get_status      96      96  ✓",
+    "  list_items      72      72  ✓",
+    "",
+    "✓ 2 tools: every served description is the census's text",
+    "",
+  ].join("\n");
+}
+
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), "payload-census-serve-real-"));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function scratchModule(name: string, text: string): string {
+  const file = join(scratch, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+const serverUrl = pathToFileURL(join(fixture, "server.mjs")).href;
+const g = globalThis as { __serveFixtureCleanups?: number };
+
+describe("descriptions --serve: factories as real servers write them", () => {
+  afterEach(() => {
+    delete g.__serveFixtureCleanups;
+  });
+
+  it("connects the server of a { server, cleanup } factory and runs its cleanup once, when done", async () => {
+    const { code, out, err } = await descriptions(["--serve", "fixtures/serve/with-cleanup.mjs", "fixtures/serve"]);
+    expect(err).toBe("");
+    expect(out).toBe(agreeing("fixtures/serve/with-cleanup.mjs"));
+    expect(code).toBe(0);
+    expect(g.__serveFixtureCleanups).toBe(1);
+  });
+
+  it("runs the cleanup when the listing fails, and when what it returned holds no server", async () => {
+    const failing = scratchModule(
+      "failing.mjs",
+      `// a server that cannot connect, with a cleanup
+export function createServer() {
+  return { server: { connect: async () => { throw new Error("port 5432 refused"); } }, cleanup: () => { globalThis.__serveFixtureCleanups = (globalThis.__serveFixtureCleanups ?? 0) + 1; } };
+}
+`,
+    );
+    const failed = await descriptions(["--serve", failing, "fixtures/serve"]);
+    expect(failed.err).toMatch(/^payload-census: .*failing\.mjs's server cannot connect to a transport: Error: port 5432 refused\n/);
+    expect(failed.code).toBe(2);
+    expect(g.__serveFixtureCleanups).toBe(1);
+
+    const serverless = scratchModule(
+      "serverless.mjs",
+      "// a cleanup without a server\nexport default async () => ({ server: 42, cleanup: async () => { globalThis.__serveFixtureCleanups += 1; } });\n",
+    );
+    const refused = await descriptions(["--serve", serverless, "fixtures/serve"]);
+    expect(refused.err).toMatch(
+      /^payload-census: its default export of .*serverless\.mjs did not return an MCP server \(an object with connect\(transport\)\) or \{ server, cleanup \} holding one, so its tools cannot be listed\n$/,
+    );
+    expect(refused.code).toBe(2);
+    expect(g.__serveFixtureCleanups).toBe(2);
+  });
+
+  it("stops waiting for a factory that never returns after --timeout MS", async () => {
+    const stuck = scratchModule("stuck.mjs", "// a factory waiting for a database that never answers\nexport function createServer() { return new Promise(() => {}); }\n");
+    const { code, err } = await descriptions(["--serve", stuck, "fixtures/serve", "--timeout", "100"]);
+    expect(err).toMatch(/^payload-census: createServer\(\) of .*stuck\.mjs did not return within 100 ms \(--timeout MS waits longer\)\n$/);
+    expect(code).toBe(2);
+  });
+
+  it("stops waiting for a tools/list that never answers after --timeout MS", async () => {
+    const mute = scratchModule(
+      "mute.mjs",
+      `// a low-level Server whose tools/list handler never answers
+import { Server } from ${JSON.stringify(pathToFileURL(join(root, "node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js")).href)};
+import { ListToolsRequestSchema } from ${JSON.stringify(pathToFileURL(join(root, "node_modules/@modelcontextprotocol/sdk/dist/esm/types.js")).href)};
+export function createServer() {
+  const server = new Server({ name: "mute", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => new Promise(() => {}));
+  return server;
+}
+`,
+    );
+    const { code, err } = await descriptions(["--serve", mute, "fixtures/serve", "--timeout", "100"]);
+    expect(err).toMatch(/^payload-census: .*mute\.mjs's server did not answer tools\/list: McpError: MCP error -32001: Request timed out\n/);
+    expect(code).toBe(2);
+  });
+});
+
+describe("descriptions --serve: the catalog a client sees once initialised and settled", () => {
+  it("lists the tools an McpServer registers in server.server.oninitialized", async () => {
+    const { code, out } = await descriptions(["--serve", "fixtures/serve/initialized.mjs", "fixtures/serve"]);
+    expect(out).toBe(agreeing("fixtures/serve/initialized.mjs"));
+    expect(code).toBe(0);
+  });
+
+  it("waits for a low-level Server's async oninitialized to finish before listing", async () => {
+    const { code, out } = await descriptions(["--serve", "fixtures/serve/initialized-low.mjs", "fixtures/serve"]);
+    expect(out).toBe(agreeing("fixtures/serve/initialized-low.mjs"));
+    expect(code).toBe(0);
+  });
+
+  it("lists again on each tools/list_changed until quiet: a tool registered, then changed, after connect", async () => {
+    const { code, out } = await descriptions(["--serve", "fixtures/serve/late.mjs", "fixtures/serve"]);
+    expect(out).toBe(agreeing("fixtures/serve/late.mjs"));
+    expect(code).toBe(0);
+  });
+
+  it("without the quiet period, the same server is listed before its catalog is complete", async () => {
+    const sdk = loadSdk([join(fixture, "late.mjs")]);
+    const once = await listInProcess(join(fixture, "late.mjs"), "late.mjs", sdk, { timeoutMs: 1000, quietMs: 0, maxRounds: 1, closeMs: 100 });
+    expect(once.map((t) => t.tool)).toEqual(["list_items"]);
+  });
+
+  it("gives up after maxRounds listings of a server that never stops announcing changes, and reports the last", async () => {
+    const sdk = loadSdk([join(fixture, "restless.mjs")]);
+    const options = { timeoutMs: 1000, quietMs: 50, maxRounds: 3, closeMs: 100 };
+    expect(await listInProcess(join(fixture, "restless.mjs"), "restless.mjs", sdk, options)).toEqual([
+      { tool: "round_3", description: "Changes all the time." },
+    ]);
+    // The command's own bound: 20 listings.
+    const { code, out } = await descriptions(["--serve", "fixtures/serve/restless.mjs", "fixtures/serve", "--format", "json"]);
+    expect((JSON.parse(out) as { tools: { tool: string }[] }).tools.map((t) => t.tool)).toEqual(["get_status", "list_items", "round_20"]);
+    expect(code).toBe(1);
+  });
+});
+
+describe("descriptions --serve: a server that never lets go does not keep the CLI from exiting", () => {
+  // The built bin (npm test builds first), as a user runs it: only a real process shows whether node exits.
+  const bin = join(root, "dist", "census", "bin.js");
+
+  it("prints the report and exits though the factory's setInterval runs on and close() never resolves", { timeout: 15_000 }, async () => {
+    const child = spawn(process.execPath, [bin, "descriptions", "--serve", "fixtures/serve/lingering.mjs", "fixtures/serve"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+      child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString("utf8")));
+      const started = Date.now();
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(err).toBe("");
+      expect(out).toBe(agreeing("fixtures/serve/lingering.mjs"));
+      expect(code).toBe(0);
+      // One bounded close (1 s) and the bin's grace period (1 s), with room for a slow machine.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  });
+});
+
+describe("descriptions --timeout on the command line", () => {
+  function usageError(argv: string[]): string {
+    try {
+      parseCommandLine(argv);
+    } catch (error) {
+      if (error instanceof UsageError) return error.message;
+      throw error;
+    }
+    throw new Error(`no usage error for ${argv.join(" ")}`);
+  }
+
+  it("wants whole milliseconds above 0, and --timeout with descriptions only", () => {
+    expect(parseCommandLine(["descriptions", "--serve", "s.mjs", "--timeout", "2500", "m"])).toMatchObject({ kind: "descriptions", timeout: 2500, dir: "m" });
+    for (const bad of ["0", "1.5", "10s", "-1"]) {
+      expect(usageError(["descriptions", "--serve", "s.js", `--timeout=${bad}`])).toBe(`--timeout ${bad}: give whole milliseconds above 0, e.g. --timeout 30000`);
+    }
+    expect(usageError(["--timeout", "100"])).toBe("--timeout belongs to descriptions: payload-census descriptions --serve MODULE [--timeout MS] [DIR]");
+  });
+
+  it("is in --help", async () => {
+    const io = captureIo(root);
+    expect(await main(["--help"], io)).toBe(0);
+    const help = io.out.join("");
+    for (const flag of ["--timeout MS", "{ server, cleanup }", "tools/list_changed"]) expect(help).toContain(flag);
+  });
+});
