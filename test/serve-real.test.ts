@@ -1,5 +1,5 @@
 // descriptions --serve on servers as they are written: { server, cleanup } factories, catalogs completed after connect,
-// servers that never let go.
+// servers that never let go, and a tool the census defines twice.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,9 +8,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../census/main.js";
 import { parseCommandLine } from "../census/args.js";
+import { compareServed } from "../census/serve/compare.js";
 import { listInProcess } from "../census/serve/inProcess.js";
 import { loadSdk } from "../census/serve/sdk.js";
 import { UsageError } from "../src/errors.js";
+import type { ServedDescription } from "../src/model.js";
 import { captureIo } from "./census/io.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -177,6 +179,59 @@ describe("descriptions --serve: a server that never lets go does not keep the CL
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
+  });
+});
+
+describe("descriptions --serve: a tool name the census defines twice in one SKU", () => {
+  it("says which definition the served text matches: matches-one, with its file, in text and JSON", async () => {
+    const lite = await descriptions(["--serve", "fixtures/serve/twice/lite.mjs", "fixtures/serve/twice"]);
+    expect(lite.out).toBe(
+      [
+        "fixtures/serve/twice/lite.mjs serves 2 tools; the census of SKU serve sees 2",
+        "  tool        static  served",
+        "  get_status      41      41  ✗ matches tools/status.mjs's text only, of 2 definitions in the SKU",
+        "  list_items      72      72  ✓",
+        "",
+        "✗ 1 of 2 tools differs between the census and the running server",
+        "",
+      ].join("\n"),
+    );
+    expect(lite.code).toBe(1);
+
+    const full = await descriptions(["--serve", "fixtures/serve/server.mjs", "fixtures/serve/twice", "--format", "json"]);
+    expect(JSON.parse(full.out)).toEqual({
+      schemaVersion: 1,
+      ok: false,
+      sku: "serve",
+      module: "fixtures/serve/server.mjs",
+      tools: [
+        { tool: "get_status", static: 96, served: 96, status: "matches-one", firstDifference: null, file: "../tools/status.mjs", definitions: 2 },
+        { tool: "list_items", static: 72, served: 72, status: "same", firstDifference: null },
+      ],
+    });
+    expect(full.code).toBe(1);
+  });
+
+  const row = (file: string, head: string | null): ServedDescription => ({ sku: "s", tool: "t", file, head, tail: null });
+
+  it("is same only when every definition has the served text, and never passes an unseen one", () => {
+    expect(compareServed([row("b.ts", "Text."), row("a.ts", "Text.")], [{ tool: "t", description: "Text." }])).toEqual([
+      { tool: "t", static: 5, served: 5, status: "same", firstDifference: null },
+    ]);
+    expect(compareServed([row("b.ts", null), row("a.ts", "Text.")], [{ tool: "t", description: "Text." }])).toEqual([
+      { tool: "t", static: 5, served: 5, status: "matches-one", firstDifference: null, file: "a.ts", definitions: 2 },
+    ]);
+    expect(compareServed([row("b.ts", null), row("a.ts", null)], [{ tool: "t", description: "Text." }])).toEqual([
+      { tool: "t", static: null, served: 5, status: "unseen", firstDifference: null },
+    ]);
+  });
+
+  it("differs from the closest definition when none matches, and names the first when the tool is not served", () => {
+    const statics = [row("a.ts", "Text one."), row("b.ts", "Text two, longer.")];
+    expect(compareServed(statics, [{ tool: "t", description: "Text two." }])).toEqual([
+      { tool: "t", static: 17, served: 9, status: "differs", firstDifference: 9, file: "b.ts", definitions: 2 },
+    ]);
+    expect(compareServed(statics, [])).toEqual([{ tool: "t", static: 9, served: null, status: "not-served", firstDifference: null, file: "a.ts", definitions: 2 }]);
   });
 });
 
