@@ -24,8 +24,12 @@ export type Command =
   | ({ kind: "trace"; file: string; line: number } & Common)
   /** `head` undefined: the working tree as it is. `tools` empty: every tool of the base revision. */
   | ({ kind: "dropcheck"; base: string; head: string | undefined; tools: string[] } & Common)
-  /** `serve`: the module exporting the server factory, as typed (relative to the working folder). `timeout`: --timeout MS, when given. */
-  | ({ kind: "descriptions"; serve: string; sku: string | undefined; timeout: number | undefined } & Common);
+  /**
+   * Exactly one of `serve` (the module exporting the server factory, as typed: relative to the working folder) and
+   * `stdio` (the command line that starts the server, as typed). `timeout`: --timeout MS, when given.
+   */
+  | ({ kind: "descriptions"; sku: string | undefined; timeout: number | undefined } & ({ serve: string; stdio?: undefined } | { serve?: undefined; stdio: string }) &
+      Common);
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
@@ -39,6 +43,7 @@ const OPTIONS = {
   base: { type: "string" },
   head: { type: "string" },
   serve: { type: "string" },
+  stdio: { type: "string" },
   timeout: { type: "string" },
   sku: { type: "string" },
 } as const;
@@ -46,6 +51,8 @@ const OPTIONS = {
 type OptionName = keyof typeof OPTIONS;
 
 const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions"] as const;
+
+const STDIO_SYNOPSIS = 'payload-census descriptions --stdio "CMD ARGS" [--timeout MS] [--sku NAME] [DIR]';
 
 /** Flags that belong to one command: given to another, they would be silently ignored, so they are refused. */
 const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; synopsis: string }>> = {
@@ -55,7 +62,8 @@ const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; sy
   head: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
   serve: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
   sku: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
-  timeout: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--timeout MS] [DIR]" },
+  stdio: { command: "descriptions", synopsis: STDIO_SYNOPSIS },
+  timeout: { command: "descriptions", synopsis: 'payload-census descriptions --serve MODULE | --stdio "CMD ARGS" [--timeout MS] [DIR]' },
 };
 
 const HELP_HINT = "(payload-census --help lists commands and flags)";
@@ -157,13 +165,21 @@ export function parseCommandLine(argv: readonly string[]): Command {
     }
     case "descriptions": {
       const serve = stringValue(values.serve);
+      const stdio = stringValue(values.stdio);
+      const sku = stringValue(values.sku);
+      const timeout = timeoutValue(stringValue(values.timeout));
+      if (serve !== undefined && stdio !== undefined) {
+        throw new UsageError('--serve and --stdio are two ways to run the server: give one of them (--serve MODULE imports it, --stdio "CMD ARGS" starts it)');
+      }
+      if (stdio !== undefined) {
+        return { kind, stdio, sku, timeout, ...common, dir: onlyDir(rest, 'payload-census descriptions --stdio "CMD ARGS" [DIR]', common) };
+      }
       if (serve === undefined) {
         throw new UsageError(
           "descriptions measures what a running server serves: type payload-census descriptions --serve MODULE [DIR] (it runs MODULE's code; check prints the static table)",
         );
       }
-      const timeout = timeoutValue(stringValue(values.timeout));
-      return { kind, serve, sku: stringValue(values.sku), timeout, ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
+      return { kind, serve, sku, timeout, ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
     }
   }
 }
@@ -231,6 +247,8 @@ function example(name: OptionName): string {
       return `--${name} REV, e.g. --${name} main`;
     case "serve":
       return "--serve MODULE, e.g. --serve dist/server.js";
+    case "stdio":
+      return '--stdio "CMD ARGS", e.g. --stdio "node dist/server.js"';
     case "timeout":
       return "--timeout MS, e.g. --timeout 30000";
     case "sku":

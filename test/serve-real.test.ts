@@ -1,13 +1,14 @@
-// descriptions --serve on servers as they are written: { server, cleanup } factories, catalogs completed after connect,
-// servers that never let go, and a tool the census defines twice.
+// descriptions --serve and --stdio on servers as they are written: { server, cleanup } factories, catalogs completed after
+// connect, servers that never let go, a tool defined twice, and servers that run as a child process.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../census/main.js";
 import { parseCommandLine } from "../census/args.js";
+import { splitCommandLine } from "../census/serve/commandLine.js";
 import { compareServed } from "../census/serve/compare.js";
 import { listInProcess } from "../census/serve/inProcess.js";
 import { loadSdk } from "../census/serve/sdk.js";
@@ -18,8 +19,8 @@ import { captureIo } from "./census/io.js";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixture = join(root, "fixtures", "serve");
 
-async function descriptions(argv: string[]) {
-  const io = captureIo(root);
+async function descriptions(argv: string[], env: Record<string, string> = {}) {
+  const io = captureIo(root, { env });
   const code = await main(["descriptions", ...argv], io);
   return { code, out: io.out.join(""), err: io.err.join("") };
 }
@@ -235,7 +236,65 @@ describe("descriptions --serve: a tool name the census defines twice in one SKU"
   });
 });
 
-describe("descriptions --timeout on the command line", () => {
+describe("descriptions --stdio: the server as a child process", () => {
+  it("lists the tools of a server speaking MCP on stdio, with the same comparison and output as --serve", async () => {
+    const { code, out, err } = await descriptions(["--stdio", "node fixtures/serve/stdio-server.mjs", "fixtures/serve"]);
+    expect(err).toBe("");
+    expect(out).toBe(agreeing("node fixtures/serve/stdio-server.mjs"));
+    expect(code).toBe(0);
+  });
+
+  it("passes quoted arguments and the environment on: a drifted deployment is flagged, as JSON with the command", async () => {
+    const { code, out } = await descriptions(["--stdio", `node "fixtures/serve/stdio-server.mjs" './drifted.mjs'`, "fixtures/serve", "-f", "json"], {
+      SERVE_FIXTURE_HOST: "db-7",
+    });
+    expect(JSON.parse(out)).toEqual({
+      schemaVersion: 1,
+      ok: false,
+      sku: "serve",
+      command: `node "fixtures/serve/stdio-server.mjs" './drifted.mjs'`,
+      tools: [
+        { tool: "get_build_info", static: null, served: 29, status: "not-in-census", firstDifference: null },
+        { tool: "get_status", static: 96, served: 108, status: "differs", firstDifference: 97 },
+        { tool: "list_items", static: 72, served: null, status: "not-served", firstDifference: null },
+      ],
+    });
+    expect(code).toBe(1);
+  });
+
+  it("says in one sentence that a command printing garbage and exiting does not speak MCP, exit 2", async () => {
+    const { code, out, err } = await descriptions(["--stdio", "node fixtures/serve/not-mcp.mjs", "fixtures/serve"]);
+    expect(out).toBe("");
+    expect(err).toBe(
+      `payload-census: --stdio "node fixtures/serve/not-mcp.mjs" does not speak MCP: it exited before answering initialize (its stdout is not JSON-RPC: Unexpected token 'H', "Hello! Lis"... is not valid JSON; its stderr says "Error: this is a web server, not an MCP server")\n`,
+    );
+    expect(code).toBe(2);
+  });
+
+  it("stops waiting for a command that never answers after --timeout MS, and ends it", async () => {
+    const pidFile = join(scratch, "silent.pid");
+    const { code, err } = await descriptions(["--stdio", "node fixtures/serve/silent.mjs", "fixtures/serve", "--timeout", "300"], {
+      SERVE_FIXTURE_PID_FILE: pidFile,
+    });
+    expect(err).toBe(
+      `payload-census: --stdio "node fixtures/serve/silent.mjs" does not speak MCP: it did not answer initialize within 300 ms (--timeout MS waits longer)\n`,
+    );
+    expect(code).toBe(2);
+    expect(existsSync(pidFile)).toBe(true);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    expect(alive(pid)).toBe(false);
+  });
+
+  it("says when the command cannot be started", async () => {
+    const { code, err } = await descriptions(["--stdio", "payload-census-no-such-server --port 1", "fixtures/serve"]);
+    expect(err).toBe(
+      `payload-census: --stdio "payload-census-no-such-server --port 1": cannot start payload-census-no-such-server: no such command (it runs without a shell: give a program on PATH or a path to one)\n`,
+    );
+    expect(code).toBe(2);
+  });
+});
+
+describe("descriptions --stdio and --timeout on the command line", () => {
   function usageError(argv: string[]): string {
     try {
       parseCommandLine(argv);
@@ -246,18 +305,61 @@ describe("descriptions --timeout on the command line", () => {
     throw new Error(`no usage error for ${argv.join(" ")}`);
   }
 
-  it("wants whole milliseconds above 0, and --timeout with descriptions only", () => {
-    expect(parseCommandLine(["descriptions", "--serve", "s.mjs", "--timeout", "2500", "m"])).toMatchObject({ kind: "descriptions", timeout: 2500, dir: "m" });
+  it("reads --stdio and --timeout, and refuses --serve with --stdio", () => {
+    expect(parseCommandLine(["descriptions", "--stdio", "node s.mjs", "--timeout", "2500", "m"])).toMatchObject({
+      kind: "descriptions",
+      stdio: "node s.mjs",
+      timeout: 2500,
+      dir: "m",
+    });
+    expect(usageError(["descriptions", "--serve", "s.js", "--stdio", "node s.js"])).toBe(
+      '--serve and --stdio are two ways to run the server: give one of them (--serve MODULE imports it, --stdio "CMD ARGS" starts it)',
+    );
+    expect(usageError(["descriptions", "--stdio", "node s.js", "a", "b"])).toBe('too many arguments ("a" "b"): type payload-census descriptions --stdio "CMD ARGS" [DIR]');
+  });
+
+  it("wants whole milliseconds above 0, and --stdio and --timeout with descriptions only", () => {
     for (const bad of ["0", "1.5", "10s", "-1"]) {
       expect(usageError(["descriptions", "--serve", "s.js", `--timeout=${bad}`])).toBe(`--timeout ${bad}: give whole milliseconds above 0, e.g. --timeout 30000`);
     }
-    expect(usageError(["--timeout", "100"])).toBe("--timeout belongs to descriptions: payload-census descriptions --serve MODULE [--timeout MS] [DIR]");
+    expect(usageError(["check", "--stdio", "node s.js"])).toBe('--stdio belongs to descriptions: payload-census descriptions --stdio "CMD ARGS" [--timeout MS] [--sku NAME] [DIR]');
+    expect(usageError(["--timeout", "100"])).toBe('--timeout belongs to descriptions: payload-census descriptions --serve MODULE | --stdio "CMD ARGS" [--timeout MS] [DIR]');
+    expect(usageError(["descriptions", "--stdio"])).toBe('--stdio needs a value: --stdio "CMD ARGS", e.g. --stdio "node dist/server.js"');
+  });
+
+  it("splits CMD ARGS as a shell would for simple quoting, without running one", () => {
+    expect(splitCommandLine(`node  dist/server.js --name "my server" 'it''s' a\\ b`)).toEqual(["node", "dist/server.js", "--name", "my server", "its", "a b"]);
+    expect(splitCommandLine(`node "say \\"hi\\"" 'no \\escape' ""`)).toEqual(["node", 'say "hi"', "no \\escape", ""]);
+    // A backslash before an ordinary character stays: Windows paths survive.
+    expect(splitCommandLine("node C:\\srv\\server.js")).toEqual(["node", "C:\\srv\\server.js"]);
+    expect(splitCommandLine("node 'a | b' \"$HOME\"")).toEqual(["node", "a | b", "$HOME"]);
+  });
+
+  it("refuses what only a shell would understand, an unclosed quote, and an empty command", () => {
+    expect(() => splitCommandLine("node s.js | tee log")).toThrow(
+      '--stdio "node s.js | tee log": `|` means something to a shell, and --stdio runs the command without one; quote it to pass it as an argument, or put the pipeline in a script',
+    );
+    expect(() => splitCommandLine("node $HOME/s.js")).toThrow("`$` means something to a shell");
+    expect(() => splitCommandLine("DEBUG=1 node s.js")).toThrow(
+      '--stdio "DEBUG=1 node s.js" starts with DEBUG=, a shell\'s variable assignment: --stdio runs the command without a shell; set the variable for payload-census itself (the server inherits its environment)',
+    );
+    expect(() => splitCommandLine("node 'server.js")).toThrow(`--stdio "node 'server.js": a ' quote is not closed`);
+    expect(() => splitCommandLine("   ")).toThrow('--stdio needs the command that starts the server, e.g. --stdio "node dist/server.js"');
   });
 
   it("is in --help", async () => {
     const io = captureIo(root);
     expect(await main(["--help"], io)).toBe(0);
     const help = io.out.join("");
-    for (const flag of ["--timeout MS", "{ server, cleanup }", "tools/list_changed"]) expect(help).toContain(flag);
+    for (const flag of ['--stdio "CMD ARGS"', "--timeout MS", "{ server, cleanup }", "tools/list_changed"]) expect(help).toContain(flag);
   });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

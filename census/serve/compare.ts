@@ -42,8 +42,8 @@ export interface ServeRow {
 export interface ServeResult {
   ok: boolean;
   sku: string;
-  /** The module as given, relative to the working folder, `/` separators. */
-  module: string;
+  /** What was listed: the module (relative to the working folder, `/` separators), or the --stdio command as typed. */
+  source: { module: string } | { command: string };
   tools: ServeRow[];
 }
 
@@ -98,7 +98,8 @@ export function formatServe(result: ServeResult, options: { color: boolean; quie
 
   const servedCount = result.tools.filter((r) => r.served !== null).length;
   const staticCount = result.tools.filter((r) => r.status !== "not-in-census").length;
-  const header = `${result.module} serves ${plural(servedCount, "tool")}; the census of SKU ${result.sku} sees ${staticCount}`;
+  const shown = "module" in result.source ? result.source.module : result.source.command;
+  const header = `${shown} serves ${plural(servedCount, "tool")}; the census of SKU ${result.sku} sees ${staticCount}`;
   const table = [`  ${"tool".padEnd(nameWidth)}  ${"static".padStart(staticWidth)}  ${"served".padStart(servedWidth)}`, ...lines];
   return [header, ...table, "", verdict(result, c)].join("\n") + "\n";
 }
@@ -109,7 +110,7 @@ export function serveJson(result: ServeResult): string {
     schemaVersion: 1,
     ok: result.ok,
     sku: result.sku,
-    module: result.module,
+    ...("module" in result.source ? { module: result.source.module } : { command: result.source.command }),
     tools: result.tools.map((r) => ({
       tool: r.tool,
       static: r.static,
