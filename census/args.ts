@@ -24,8 +24,12 @@ export type Command =
   | ({ kind: "trace"; file: string; line: number } & Common)
   /** `head` undefined: the working tree as it is. `tools` empty: every tool of the base revision. */
   | ({ kind: "dropcheck"; base: string; head: string | undefined; tools: string[] } & Common)
-  /** `serve`: the module exporting the server factory, as typed (relative to the working folder). */
-  | ({ kind: "descriptions"; serve: string; sku: string | undefined } & Common);
+  /**
+   * Exactly one of `serve` (the module exporting the server factory, as typed: relative to the working folder) and
+   * `stdio` (the command line that starts the server, as typed). `timeout`: --timeout MS, when given.
+   */
+  | ({ kind: "descriptions"; sku: string | undefined; timeout: number | undefined } & ({ serve: string; stdio?: undefined } | { serve?: undefined; stdio: string }) &
+      Common);
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
@@ -39,12 +43,16 @@ const OPTIONS = {
   base: { type: "string" },
   head: { type: "string" },
   serve: { type: "string" },
+  stdio: { type: "string" },
+  timeout: { type: "string" },
   sku: { type: "string" },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
 
 const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions"] as const;
+
+const STDIO_SYNOPSIS = 'payload-census descriptions --stdio "CMD ARGS" [--timeout MS] [--sku NAME] [DIR]';
 
 /** Flags that belong to one command: given to another, they would be silently ignored, so they are refused. */
 const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; synopsis: string }>> = {
@@ -54,6 +62,8 @@ const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; sy
   head: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
   serve: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
   sku: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
+  stdio: { command: "descriptions", synopsis: STDIO_SYNOPSIS },
+  timeout: { command: "descriptions", synopsis: 'payload-census descriptions --serve MODULE | --stdio "CMD ARGS" [--timeout MS] [DIR]' },
 };
 
 const HELP_HINT = "(payload-census --help lists commands and flags)";
@@ -155,14 +165,31 @@ export function parseCommandLine(argv: readonly string[]): Command {
     }
     case "descriptions": {
       const serve = stringValue(values.serve);
+      const stdio = stringValue(values.stdio);
+      const sku = stringValue(values.sku);
+      const timeout = timeoutValue(stringValue(values.timeout));
+      if (serve !== undefined && stdio !== undefined) {
+        throw new UsageError('--serve and --stdio are two ways to run the server: give one of them (--serve MODULE imports it, --stdio "CMD ARGS" starts it)');
+      }
+      if (stdio !== undefined) {
+        return { kind, stdio, sku, timeout, ...common, dir: onlyDir(rest, 'payload-census descriptions --stdio "CMD ARGS" [DIR]', common) };
+      }
       if (serve === undefined) {
         throw new UsageError(
           "descriptions measures what a running server serves: type payload-census descriptions --serve MODULE [DIR] (it runs MODULE's code; check prints the static table)",
         );
       }
-      return { kind, serve, sku: stringValue(values.sku), ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
+      return { kind, serve, sku, timeout, ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
     }
   }
+}
+
+/** --timeout MS: whole milliseconds above 0. */
+function timeoutValue(typed: string | undefined): number | undefined {
+  if (typed === undefined) return undefined;
+  const ms = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < 1) throw new UsageError(`--timeout ${typed}: give whole milliseconds above 0, e.g. --timeout 30000`);
+  return ms;
 }
 
 /** `.`, `..`, or anything with a path separator: what DIR looks like and a tool name never does. */
@@ -220,6 +247,10 @@ function example(name: OptionName): string {
       return `--${name} REV, e.g. --${name} main`;
     case "serve":
       return "--serve MODULE, e.g. --serve dist/server.js";
+    case "stdio":
+      return '--stdio "CMD ARGS", e.g. --stdio "node dist/server.js"';
+    case "timeout":
+      return "--timeout MS, e.g. --timeout 30000";
     case "sku":
       return "--sku NAME, a SKU of the config";
     default:

@@ -1,5 +1,5 @@
 // The CLI's one entry point, separate from bin.ts: argv and an injectable Io in, an exit code out; never process.exit.
-import { extname, isAbsolute, resolve } from "node:path";
+import { extname, isAbsolute, join, resolve } from "node:path";
 import { loadConfig } from "../src/config/load.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
@@ -10,8 +10,11 @@ import { dropcheckJson, formatDropcheck } from "./dropcheck/format.js";
 import { runDropcheck } from "./dropcheck/run.js";
 import { reporters } from "./reporters/index.js";
 import { compareServed, formatServe, serveJson, type ServeResult } from "./serve/compare.js";
-import { listServedTools } from "./serve/listTools.js";
+import { CLOSE_MS, listInProcess } from "./serve/inProcess.js";
+import { MAX_ROUNDS, QUIET_MS, TIMEOUT_MS, type ListedTool } from "./serve/listTools.js";
 import { loadSdk } from "./serve/sdk.js";
+import { listOverStdio } from "./serve/stdio.js";
+import { splitCommandLine } from "./serve/commandLine.js";
 import { formatTrace, traceJson } from "./trace.js";
 import { USAGE } from "./usage.js";
 import { readVersion } from "../src/version.js";
@@ -103,23 +106,39 @@ async function run(command: Command, io: Io): Promise<number> {
       return result.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
     case "descriptions": {
-      const moduleFile = serveModule(command.serve, io);
+      const target = serveTarget(command, io);
       const config = load(command, io);
       const sku = pickSku(config, command.sku);
-      const served = await listServedTools(moduleFile, command.serve, loadSdk([moduleFile, import.meta.url]));
+      const listed = await target.list();
       const statics = runCensus(config).served.filter((s) => s.sku === sku);
-      const tools = compareServed(statics, served);
-      const result: ServeResult = {
-        ok: tools.every((t) => t.status === "same"),
-        sku,
-        module: slashRelative(io.cwd, moduleFile),
-        tools,
-      };
+      const tools = compareServed(statics, listed);
+      const result: ServeResult = { ok: tools.every((t) => t.status === "same"), sku, source: target.source, tools };
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       await emit(command.format === "json" ? serveJson(result) : formatServe(result, { color, quiet: command.quiet }), command.output, io);
       return result.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
   }
+}
+
+/**
+ * What `descriptions` lists and how: the module of --serve imported in-process, or the command of --stdio started as a
+ * child. Both are checked here, before the config is read; the server runs only when `list` is called.
+ */
+function serveTarget(command: Extract<Command, { kind: "descriptions" }>, io: Io): { source: ServeResult["source"]; list: () => Promise<ListedTool[]> } {
+  const listing = { timeoutMs: command.timeout ?? TIMEOUT_MS, quietMs: QUIET_MS, maxRounds: MAX_ROUNDS };
+  if (command.stdio !== undefined) {
+    const line = command.stdio;
+    const words = splitCommandLine(line);
+    // The child brings its own SDK; the client's is the working folder's, else payload-census's.
+    const sdk = () => loadSdk([join(io.cwd, "package.json"), import.meta.url], "the working folder");
+    return { source: { command: line }, list: () => listOverStdio(line, words, io.cwd, io.env, sdk(), listing) };
+  }
+  const moduleFile = serveModule(command.serve, io);
+  const shown = command.serve;
+  return {
+    source: { module: slashRelative(io.cwd, moduleFile) },
+    list: () => listInProcess(moduleFile, shown, loadSdk([moduleFile, import.meta.url]), { ...listing, closeMs: CLOSE_MS }),
+  };
 }
 
 /** The server module of `descriptions --serve`, absolute; node imports it as it is, so it must be JavaScript. */

@@ -15,10 +15,15 @@ Commands:
                            REV must still be served at --head (default: the working tree);
                            reads revisions with git, never touches the working tree or index;
                            DIR, when given, comes first and holds a / (e.g. ./monitor)
-  descriptions --serve MODULE [--sku NAME] [DIR]
+  descriptions --serve MODULE [--sku NAME] [--timeout MS] [DIR]
                            RUNS MODULE's code: imports it (.js/.mjs/.cjs), calls its
-                           createServer (or default export), lists its tools over an in-memory
-                           MCP client and flags every description that differs from the census
+                           createServer (or default export; it may return { server, cleanup }),
+                           lists its tools over an in-memory MCP client, again on each
+                           tools/list_changed until quiet, and flags every description that
+                           differs from the census
+  descriptions --stdio "CMD ARGS" [--sku NAME] [--timeout MS] [DIR]
+                           the same, the server started as a child process speaking MCP on
+                           stdio (CMD ARGS split with '...' and "..." quoting, no shell)
 
 Flags:
   -c, --config FILE        the config file (instead of DIR/payload-census.config.json)
@@ -30,6 +35,9 @@ Flags:
       --base REV           dropcheck: the revision whose sentences must survive
       --head REV           dropcheck: the revision to check (default: the working tree)
       --serve MODULE       descriptions: the module exporting the server factory
+      --stdio "CMD ARGS"   descriptions: the command that starts the server on stdio
+      --timeout MS         descriptions: the longest wait for the server's factory and for each
+                           of its answers (default: 10000)
       --sku NAME           descriptions: the SKU MODULE serves (default: the only one)
   -h, --help               show this help
   -v, --version            print the version

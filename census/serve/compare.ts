@@ -13,7 +13,12 @@ export type ServeStatus =
   /** The census knows the tool; the server does not list it. */
   | "not-served"
   /** The census cannot evaluate the tool's description: unknown never passes. */
-  | "unseen";
+  | "unseen"
+  /**
+   * The census defines the tool more than once in the SKU (a tool-discovery finding) and the served text is that of
+   * some of the definitions only: the row's `file` names the one that matched; the others are not what runs.
+   */
+  | "matches-one";
 
 export interface ServeRow {
   tool: string;
@@ -24,24 +29,35 @@ export interface ServeRow {
   status: ServeStatus;
   /** 1-based position of the first differing character, when both texts are known and differ. */
   firstDifference: number | null;
+  /**
+   * Only when the census defines the tool more than once in the SKU: the file (relative to the config's folder) of
+   * the definition the row's numbers come from: for `matches-one` the one that matched, for `differs` the one that
+   * differs latest, for `not-served` the first by file.
+   */
+  file?: string;
+  /** With `file`: how many definitions of the tool the census has in the SKU. */
+  definitions?: number;
 }
 
 export interface ServeResult {
   ok: boolean;
   sku: string;
-  /** The module as given, relative to the working folder, `/` separators. */
-  module: string;
+  /** What was listed: the module (relative to the working folder, `/` separators), or the --stdio command as typed. */
+  source: { module: string } | { command: string };
   tools: ServeRow[];
 }
 
 /** One row per tool name of either side, sorted by name. */
 export function compareServed(statics: readonly ServedDescription[], served: readonly ListedTool[]): ServeRow[] {
-  const known = new Map(statics.map((s) => [s.tool, s.head]));
+  const known = new Map<string, ServedDescription[]>();
+  for (const s of statics) known.set(s.tool, [...(known.get(s.tool) ?? []), s]);
   const listed = new Map(served.map((s) => [s.tool, s.description]));
   const names = [...new Set([...known.keys(), ...listed.keys()])].sort(compareText);
   return names.map((tool) => {
-    const head = known.get(tool);
+    const definitions = known.get(tool) ?? [];
     const description = listed.get(tool);
+    if (definitions.length > 1) return compareDefinedTwice(tool, definitions, description);
+    const head = definitions[0]?.head;
     const served = description === undefined ? null : description.length;
     if (head === undefined) return { tool, static: null, served, status: "not-in-census", firstDifference: null };
     if (head === null) return { tool, static: null, served, status: "unseen", firstDifference: null };
@@ -49,6 +65,25 @@ export function compareServed(statics: readonly ServedDescription[], served: rea
     if (head === description) return { tool, static: head.length, served, status: "same", firstDifference: null };
     return { tool, static: head.length, served, status: "differs", firstDifference: firstDifference(head, description) };
   });
+}
+
+/**
+ * A tool the census defines more than once in the SKU, against the one text the server serves: `same` only when every
+ * definition has that text, `matches-one` when some do, else `differs` from the definition that differs latest.
+ */
+function compareDefinedTwice(tool: string, definitions: readonly ServedDescription[], description: string | undefined): ServeRow {
+  const seen = [...definitions].sort((a, b) => compareText(a.file, b.file)).filter((d): d is ServedDescription & { head: string } => d.head !== null);
+  const served = description === undefined ? null : description.length;
+  const count = { definitions: definitions.length };
+  const first = seen[0];
+  if (first === undefined) return { tool, static: null, served, status: "unseen", firstDifference: null };
+  if (description === undefined) return { tool, static: first.head.length, served: null, status: "not-served", firstDifference: null, file: first.file, ...count };
+  const matching = seen.filter((d) => d.head === description);
+  if (matching.length === definitions.length) return { tool, static: description.length, served, status: "same", firstDifference: null };
+  const match = matching[0];
+  if (match !== undefined) return { tool, static: match.head.length, served, status: "matches-one", firstDifference: null, file: match.file, ...count };
+  const closest = seen.reduce((best, d) => (firstDifference(d.head, description) > firstDifference(best.head, description) ? d : best));
+  return { tool, static: closest.head.length, served, status: "differs", firstDifference: firstDifference(closest.head, description), file: closest.file, ...count };
 }
 
 export function formatServe(result: ServeResult, options: { color: boolean; quiet: boolean }): string {
@@ -63,7 +98,8 @@ export function formatServe(result: ServeResult, options: { color: boolean; quie
 
   const servedCount = result.tools.filter((r) => r.served !== null).length;
   const staticCount = result.tools.filter((r) => r.status !== "not-in-census").length;
-  const header = `${result.module} serves ${plural(servedCount, "tool")}; the census of SKU ${result.sku} sees ${staticCount}`;
+  const shown = "module" in result.source ? result.source.module : result.source.command;
+  const header = `${shown} serves ${plural(servedCount, "tool")}; the census of SKU ${result.sku} sees ${staticCount}`;
   const table = [`  ${"tool".padEnd(nameWidth)}  ${"static".padStart(staticWidth)}  ${"served".padStart(servedWidth)}`, ...lines];
   return [header, ...table, "", verdict(result, c)].join("\n") + "\n";
 }
@@ -74,8 +110,16 @@ export function serveJson(result: ServeResult): string {
     schemaVersion: 1,
     ok: result.ok,
     sku: result.sku,
-    module: result.module,
-    tools: result.tools.map((r) => ({ tool: r.tool, static: r.static, served: r.served, status: r.status, firstDifference: r.firstDifference })),
+    ...("module" in result.source ? { module: result.source.module } : { command: result.source.command }),
+    tools: result.tools.map((r) => ({
+      tool: r.tool,
+      static: r.static,
+      served: r.served,
+      status: r.status,
+      firstDifference: r.firstDifference,
+      // Only on a tool the census defines more than once: rows of the usual case keep their shape.
+      ...(r.file === undefined ? {} : { file: r.file, definitions: r.definitions }),
+    })),
   };
   return JSON.stringify(ordered, null, 2) + "\n";
 }
@@ -87,7 +131,9 @@ function mark(r: ServeRow, c: Colors): string {
     case "same":
       return c.green("✓");
     case "differs":
-      return c.red(`✗ differs from character ${r.firstDifference}`);
+      return c.red(`✗ differs from character ${r.firstDifference}${r.file === undefined ? "" : ` of ${r.file}'s text (the closest of ${r.definitions} definitions)`}`);
+    case "matches-one":
+      return c.red(`✗ matches ${r.file}'s text only, of ${r.definitions} definitions in the SKU`);
     case "not-in-census":
       return c.red("✗ not in the census");
     case "not-served":
