@@ -6,6 +6,7 @@ import { isFunctionLike, resolveBinding } from "./scope.js";
 import { functionName, isStringConcatenation, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
 import { calleeRefOf } from "./callees.js";
+import { isStringRaw } from "./evaluator.js";
 
 /**
  * A call that may build an envelope: one whose callee is bound to an import (the project decides whether the import
@@ -109,8 +110,6 @@ function isCalled(node: ts.Node): boolean {
   if (ts.isPropertyAccessExpression(parent) && parent.expression === child && (parent.name.text === "call" || parent.name.text === "apply")) {
     return ts.isCallExpression(parent.parent) && parent.parent.expression === parent;
   }
-  // The namespace object of `H.status(…)`: the member is what is called.
-  if (ts.isPropertyAccessExpression(parent) && parent.expression === child) return true;
   return false;
 }
 
@@ -233,7 +232,8 @@ export function trySerialised(file: FileIndex, expr: ts.Expression): void {
 /** A string expression not nested in a larger one: the unit a serialised envelope is read from. */
 export function isMaximalString(node: ts.Node): boolean {
   if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTemplateExpression(node)) {
-    if (!ts.isBinaryExpression(node) || !isStringConcatenation(node)) return false;
+    const raw = ts.isTaggedTemplateExpression(node) && isStringRaw(node.tag);
+    if (!raw && (!ts.isBinaryExpression(node) || !isStringConcatenation(node))) return false;
   }
   let p = node.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;

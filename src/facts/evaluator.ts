@@ -195,6 +195,14 @@ export class StringEvaluator {
         return { t: "object", literal: node as ts.ObjectLiteralExpression, asConst: context.asConst };
       case ts.SyntaxKind.CallExpression:
         return this.arrayJoin(node as ts.CallExpression, context) ?? unknownAt(describe(node), node);
+      case ts.SyntaxKind.TaggedTemplateExpression: {
+        // String.raw`…` is a string like any other: its text as written, escapes left as they are.
+        const tagged = node as ts.TaggedTemplateExpression;
+        if (!isStringRaw(tagged.tag)) return unknownAt(describe(node), node);
+        const t = tagged.template;
+        if (ts.isNoSubstitutionTemplateLiteral(t)) return known(rawTextOf(t));
+        return this.template(t, context, rawTextOf);
+      }
       default:
         return unknownAt(describe(node), node);
     }
@@ -240,12 +248,12 @@ export class StringEvaluator {
     return { t: "string", e: { k: "cat", parts } };
   }
 
-  private template(node: ts.TemplateExpression, context: Context): Value {
+  private template(node: ts.TemplateExpression, context: Context, text: (piece: TemplatePiece) => string = cookedText): Value {
     const inner = partContext(context);
-    const parts: StrExpr[] = [{ k: "str", v: cookedText(node.head) }];
+    const parts: StrExpr[] = [{ k: "str", v: text(node.head) }];
     for (const span of node.templateSpans) {
       parts.push(asConcatenationPart(this.valueOf(span.expression, inner), span.expression));
-      parts.push({ k: "str", v: cookedText(span.literal) });
+      parts.push({ k: "str", v: text(span.literal) });
     }
     return { t: "string", e: { k: "cat", parts } };
   }
@@ -601,3 +609,15 @@ function contextOf(expr: ts.Expression): Context {
   return asConst || enumDeclaration ? { enumDeclaration, asConst } : NO_CONTEXT;
 }
 
+type TemplatePiece = ts.NoSubstitutionTemplateLiteral | ts.TemplateHead | ts.TemplateMiddle | ts.TemplateTail;
+
+/** `String.raw` of the global `String`, not a local that shadows it. */
+export function isStringRaw(tag: ts.Expression): boolean {
+  const t = peel(tag, false);
+  return ts.isPropertyAccessExpression(t) && t.name.text === "raw" && ts.isIdentifier(t.expression) && t.expression.text === "String" && !resolveBinding(t.expression);
+}
+
+/** A template piece as written between its delimiters: what String.raw gives (line breaks normalised to \n, as JavaScript does). */
+function rawTextOf(piece: TemplatePiece): string {
+  return (piece.rawText ?? piece.text).replace(/\r\n?/g, "\n");
+}

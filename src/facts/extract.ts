@@ -6,7 +6,7 @@ import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
 import { emptyFacts, FileIndex, type ExtractOptions } from "./fileIndex.js";
 import { collectFunctionFacts, collectTopLevelFunctions } from "./functions.js";
-import { collectModuleShape, collectTopLevelData, collectTopLevelObjects } from "./moduleShape.js";
+import { collectDynamicRequest, collectModuleShape, collectTopLevelData, collectTopLevelObjects } from "./moduleShape.js";
 import { collectPassThrough } from "./passThroughs.js";
 import { tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
@@ -71,6 +71,7 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
   for (const call of calls) {
     tryBuilderCall(file, call);
     collectCall(file, call);
+    collectDynamicRequest(file, call);
   }
   for (const reference of references) tryBuilderReference(file, reference);
   for (const object of objects) tryEnvelopeObject(file, object);

@@ -47,6 +47,7 @@ export function emptyFacts(): FileFacts {
     parseErrors: [],
     imports: {},
     exports: [],
+    requests: [],
     constants: {},
     declarations: {},
     factories: {},

@@ -3,14 +3,17 @@ import { ts, locOf, endOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { unwrapToFunction } from "./functions.js";
 import { bindingTargets } from "./patterns.js";
-import { declarationListKind } from "./scope.js";
+import { declarationListKind, resolveBinding } from "./scope.js";
 import { calledName, constObjectOf, peel, propertyNameText, shortText } from "./syntax.js";
 import type { ExportFact, ImportFact, ObjectEntryFact, StrExpr } from "./types.js";
 
 /** Records the file's imports (values only) and exports, re-exports included. */
 export function collectModuleShape(file: FileIndex): void {
-  const { imports, exports } = file.facts;
+  const { imports, exports, requests } = file.facts;
   for (const s of file.sf.statements) {
+    // Code is loaded from every import but a type-only one, side-effect imports (`import "./setup.js"`) included.
+    if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && !s.importClause?.isTypeOnly) requests.push(s.moduleSpecifier.text);
+    if (ts.isExportDeclaration(s) && !s.isTypeOnly && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier)) requests.push(s.moduleSpecifier.text);
     if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.importClause && !s.importClause.isTypeOnly) {
       const module = s.moduleSpecifier.text;
       const clause = s.importClause;
@@ -117,4 +120,14 @@ function objectEntries(file: FileIndex, object: ts.ObjectLiteralExpression, dept
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
+}
+
+/** `import("./m.js")` and `require("./m.js")` with a literal specifier: modules loaded at run time. */
+export function collectDynamicRequest(file: FileIndex, call: ts.CallExpression): void {
+  const arg = call.arguments[0] && peel(call.arguments[0], false);
+  if (!arg || !(ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))) return;
+  const callee = call.expression;
+  const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+  const isRequire = ts.isIdentifier(callee) && callee.text === "require" && !resolveBinding(callee);
+  if (isImport || isRequire) file.facts.requests.push(arg.text);
 }

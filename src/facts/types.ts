@@ -279,6 +279,8 @@ export interface FileFacts {
   parseErrors: { loc: Loc; end: Loc; message: string }[];
   imports: Record<string, ImportFact>;
   exports: ExportFact[];
+  /** Every module the file loads code from: value and side-effect imports, re-exports, `import("…")`, `require("…")`. */
+  requests: string[];
   constants: Record<string, ConstValue>;
   /** Where each top-level `const` is declared, by local name. */
   declarations: Record<string, Loc>;

@@ -1,4 +1,5 @@
 // One SKU's census: its tools and files in scope, then each check of src/project/checks/ over their facts.
+import path from "node:path";
 import type { ResolvedSku } from "../config/types.js";
 import { emptyCounts, type Counts, type Finding } from "../model.js";
 import { checkBuilds } from "./checks/builds.js";
@@ -38,8 +39,10 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   const moduleFiles = [sku.helpers, ...sku.producers.map((p) => p.module), sku.guide, sku.instructions].filter(
     (f): f is string => f !== null,
   );
-  const files = unique([...toolSources, ...moduleFiles]).sort();
-  counts.files = files.length;
+  // Every module the tool files and producers load code from, inside the SKU's root: a helper nobody configured is checked too.
+  const configured = unique([...toolSources, ...moduleFiles]);
+  const files = unique([...configured, ...reachableModules(ctx, configured)]).sort();
+  counts.files = configured.length;
   counts.tools = tools.tools.length;
 
   const unparsed = checkParseErrors(ctx, files, counts, report);
@@ -51,6 +54,22 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   checkParity(ctx, report);
 
   return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions };
+}
+
+/** The modules reachable by imports (relative or tsconfig-alias) from `from`, inside the SKU's root, each once. */
+function reachableModules(ctx: SkuContext, from: readonly string[]): string[] {
+  const root = ctx.sku.root + path.sep;
+  const seen = new Set(from);
+  const pending = [...from];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    for (const specifier of ctx.store.get(file).facts?.requests ?? []) {
+      const target = ctx.graph.resolveModule(file, specifier);
+      if (!target || seen.has(target) || !target.startsWith(root) || target.includes(`${path.sep}node_modules${path.sep}`)) continue;
+      seen.add(target);
+      pending.push(target);
+    }
+  }
+  return [...seen].filter((f) => !from.includes(f));
 }
 
 function unique<T>(xs: T[]): T[] {

@@ -133,7 +133,11 @@ function builderIdentity(ctx: SkuContext): (file: string, build: BuildFact) => b
 }
 
 function describeBuild(build: BuildFact): string {
-  if (build.k === "call") return `this ${build.callee?.name ?? "builder"}(…) call`;
+  // The name it is imported by (`reply(…)` of a renamed re-export), or as written for a default import (`say(…)`).
+  if (build.k === "call") {
+    const callee = build.callee!;
+    return `this ${callee.ref.k === "import" && callee.name === "default" ? callee.ref.local : callee.name}(…) call`;
+  }
   if (build.k === "object") return "this object literal";
   return "this hand-serialised JSON string";
 }
