@@ -117,6 +117,16 @@ const TOP_FAILURE = 'formatError("get_top_queries", ex)';
 
 ruleTester.run(RULE, rule, {
   valid: [
+    // binding: a parameter named like the builder is the parameter
+    { name: "near miss: parameter-named-status", ...nearMiss("parameter-named-status") },
+    // binding: a local arrow named like the builder, in a file that never imports it
+    { name: "near miss: local-arrow-named-status", ...nearMiss("local-arrow-named-status") },
+    // binding: another object's status method (`ctx.audit?.status("error")`, `res.status(500)`)
+    { name: "near miss: optional-member-status", ...nearMiss("optional-member-status") },
+    { name: "near miss: response-status", ...nearMiss("response-status") },
+    // data: an object whose status is read from a row; prose that mentions an error
+    { name: "near miss: object-status-from-row", ...nearMiss("object-status-from-row") },
+    { name: "near miss: prose-with-error", ...nearMiss("prose-with-error") },
     // builder and producers: status, formatError and refusal build their own words inside helpers.ts
     { name: "monitor: full helpers.ts", ...onDisk("monitor/full/src/mcp/helpers.ts") },
     // allow-list: force_plan refuses with outcome("invalid", ...), and outcome("not_found", ...) is another word
@@ -150,6 +160,31 @@ ruleTester.run(RULE, rule, {
     },
   ],
   invalid: [
+    {
+      name: "red: barrel-renamed (the builder re-exported as reply)",
+      ...red("barrel-renamed"),
+      errors: [{ messageId: "failure", data: { tool: "Tool get_top_queries: ", what: "this reply(…) call", word: '"error"', failure: "formatError", refusal: "refusal" }, line: 13, column: 16 }],
+    },
+    {
+      name: "red: reflect-apply (the builder passed on as a value)",
+      ...red("reflect-apply"),
+      errors: [{ messageId: "reference", data: { tool: "Tool get_top_queries: ", name: "status", builder: "status" }, line: 13, column: 30 }],
+    },
+    {
+      name: "red: object-word-conditional (one branch of the word is the failure word)",
+      ...red("object-word-conditional"),
+      errors: [{ messageId: "failure", data: { tool: "Tool get_top_queries: ", what: "this object literal", word: '"error"', failure: "formatError", refusal: "refusal" }, line: 13, column: 33 }],
+    },
+    {
+      name: "red: string-raw (a serialised envelope in a String.raw template)",
+      ...red("string-raw"),
+      errors: [{ messageId: "failure", data: { tool: "Tool get_top_queries: ", what: "this hand-serialised JSON string", word: '"error"', failure: "formatError", refusal: "refusal" }, line: 12, column: 16 }],
+    },
+    {
+      name: "red: unlisted-helper-module (a module nobody configured, reached from a tool)",
+      ...red("unlisted-helper-module", "src/errors.ts"),
+      errors: [{ messageId: "failure", data: { tool: "", what: "this status(…) call", word: '"error"', failure: "formatError", refusal: "refusal" }, line: 5, column: 10 }],
+    },
     {
       name: "red: status-invalid-at-tool (suggestion adds the refusal import)",
       ...atTool,
