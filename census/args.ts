@@ -22,6 +22,7 @@ export type Command =
   | ({ kind: "roster" } & Common)
   | ({ kind: "floors" } & Common)
   | ({ kind: "trace"; file: string; line: number } & Common)
+  | ({ kind: "witness" } & Common)
   /** `head` undefined: the working tree as it is. `tools` empty: every tool of the base revision. */
   | ({ kind: "dropcheck"; base: string; head: string | undefined; tools: string[] } & Common)
   /**
@@ -50,7 +51,7 @@ const OPTIONS = {
 
 type OptionName = keyof typeof OPTIONS;
 
-const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions"] as const;
+const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions", "witness"] as const;
 
 const STDIO_SYNOPSIS = 'payload-census descriptions --stdio "CMD ARGS" [--timeout MS] [--sku NAME] [DIR]';
 
@@ -137,6 +138,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
       }
       reportOnly(common, "floors --raise");
       return { kind, ...common, dir: onlyDir(rest, "payload-census floors --raise [DIR]", common) };
+    case "witness":
+      return { kind, ...common, dir: onlyDir(rest, "payload-census witness [DIR]", common) };
     case "trace": {
       const [location, ...dirs] = rest;
       if (location === undefined) {

@@ -16,6 +16,7 @@ import { loadSdk } from "./serve/sdk.js";
 import { listOverStdio } from "./serve/stdio.js";
 import { splitCommandLine } from "./serve/commandLine.js";
 import { formatTrace, traceJson } from "./trace.js";
+import { formatWitness, runWitness } from "./witness/run.js";
 import { USAGE } from "./usage.js";
 import { readVersion } from "../src/version.js";
 import { writeAtomically } from "./writers/atomic.js";
@@ -98,6 +99,13 @@ async function run(command: Command, io: Io): Promise<number> {
       await emit(command.format === "json" ? traceJson(trace) : formatTrace(trace, { color }), command.output, io);
       return trace.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
+    case "witness": {
+      const config = load(command, io);
+      const report = runWitness(config);
+      const shown = slashRelative(io.cwd, config.configFile) || config.configFile;
+      if (!command.quiet || !report.ok) await emit(command.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : formatWitness(report, shown), command.output, io);
+      return report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    }
     case "dropcheck": {
       const result = await runDropcheck(command, io.cwd);
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
@@ -174,7 +182,7 @@ function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): 
     if (command.kind === "check" && command.implicit && command.dir !== undefined && !looksLikePath(command.dir)) {
       const near = suggestCommand(command.dir);
       throw new UsageError(
-        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck and descriptions`,
+        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck, descriptions and witness`,
       );
     }
     throw new UsageError(`no such folder: ${command.dir ?? "."} (DIR is the folder holding payload-census.config.json)`);

@@ -10,6 +10,7 @@ Commands:
   roster --write [DIR]     rewrite the roster from the code, keeping each entry's note
   floors --raise [DIR]     raise floors to today's counts, never lower them
   trace FILE:LINE [DIR]    show the chain from a pass-through to its producer(s)
+  witness [DIR]            prove on this monitor's own code that every check fires (mutations in memory, nothing written)
   dropcheck --base REV [--head REV] [DIR] [TOOL...]
                            every sentence of each tool's description (head and guide tail) at
                            REV must still be served at --head (default: the working tree);
