@@ -107,9 +107,9 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (!isFormat(format)) {
     throw new UsageError(`unknown format "${format}": use ${FORMATS.map((f) => `--format ${f}`).join(" or ")}`);
   }
-  // SARIF describes findings: only the census's check report has them.
-  if (format === "sarif" && kind !== "check") {
-    throw new UsageError(`--format sarif is the check report's: use --format text or --format json with ${kind}`);
+  // SARIF, workflow commands and the job summary describe findings: only the census's check report has them.
+  if ((format === "sarif" || format === "github" || format === "markdown") && kind !== "check") {
+    throw new UsageError(`--format ${format} is the check report's: use --format text or --format json with ${kind}`);
   }
   const common: Common = {
     configFile: stringValue(values.config),

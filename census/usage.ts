@@ -28,8 +28,9 @@ Commands:
 
 Flags:
   -c, --config FILE        the config file (instead of DIR/payload-census.config.json)
-  -f, --format text|json|sarif
-                           output format (default: text); sarif for check only (code scanning)
+  -f, --format text|json|sarif|github|markdown
+                           output format (default: text); for check only: sarif (code scanning),
+                           github (workflow commands that annotate a pull request), markdown (a job summary)
   -o, --output FILE        write the output to FILE (atomically) instead of stdout
   -q, --quiet              check: print only findings, nothing when clean; dropcheck, descriptions:
                            only the tools that lose or differ; roster, floors: no summary

@@ -1,18 +1,22 @@
 // The report formats, registered by name: `--format NAME` picks one; each is a pure function of the report.
 import type { Report } from "../../src/model.js";
+import { github } from "./github.js";
 import { json } from "./json.js";
+import { markdown } from "./markdown.js";
 import { sarif, type SarifOptions } from "./sarif.js";
 import { text, type TextOptions } from "./text.js";
 
 export type ReporterOptions = TextOptions & SarifOptions;
 export type Reporter = (report: Report, options: ReporterOptions) => string;
 
-export type Format = "text" | "json" | "sarif";
+export type Format = "text" | "json" | "sarif" | "github" | "markdown";
 
 export const reporters: Readonly<Record<Format, Reporter>> = {
   text,
   json: (report) => json(report),
   sarif,
+  github: (report) => github(report),
+  markdown: (report) => markdown(report),
 };
 
 export const FORMATS = Object.keys(reporters) as Format[];

@@ -44,7 +44,7 @@ export function text(report: Report, options: TextOptions): string {
 }
 
 export function findingLine(f: Finding, c: Colors): string {
-  return `${f.file}:${f.line}:${f.column}  ${c.dim(f.rule)}  ${f.message}`;
+  return `${oneLine(f.file)}:${f.line}:${f.column}  ${c.dim(f.rule)}  ${oneLine(f.message)}`;
 }
 
 /** `producersExpected`: each SKU has exactly one failure and one refusal producer, so a total expects one per SKU. */
@@ -72,7 +72,7 @@ function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget
     // Unseen sizes sort last: they are no size at all.
     const sorted = [...rows].sort((a, b) => (b.served ?? -1) - (a.served ?? -1) || compareText(a.tool, b.tool));
     const cells = sorted.map((d) => ({
-      tool: d.tool,
+      tool: oneLine(d.tool),
       served: d.served === null ? "?" : String(d.served),
       tail: d.tail === null ? NONE : String(d.tail),
       cap: String(d.cap),
@@ -143,3 +143,10 @@ function verdict(report: Report, c: Colors): string {
   return c.red(c.bold(`✗ ${plural(n, "finding")}`));
 }
 
+/**
+ * Text from the monitor on one line: a line break in a name or a sentence would start a line the reader (or a CI
+ * runner reading `::` commands) takes for another.
+ */
+function oneLine(text: string): string {
+  return text.replace(/\r/g, "\\r").replace(/\n/g, "\\n");
+}

@@ -76,14 +76,14 @@ describe("parseCommandLine", () => {
   });
 
   it("refuses a flag without its value, or with one it does not take", () => {
-    expect(usageError(["--format"])).toBe("--format needs a value: --format text or --format json or --format sarif");
+    expect(usageError(["--format"])).toBe("--format needs a value: --format text or --format json or --format sarif or --format github or --format markdown");
     expect(usageError(["trace", "a.ts:3", "--format", "sarif"])).toBe(
       "--format sarif is the check report's: use --format text or --format json with trace",
     );
     // The next flag is not a value: without this check `--config --quiet` would read a file named "--quiet".
     expect(usageError(["--config", "--quiet"])).toBe("--config needs a value: --config FILE, e.g. --config payload-census.config.json");
     expect(usageError(["--quiet=yes"])).toBe("--quiet takes no value: write --quiet alone");
-    expect(usageError(["--format", "xml"])).toBe('unknown format "xml": use --format text or --format json or --format sarif');
+    expect(usageError(["--format", "xml"])).toBe('unknown format "xml": use --format text or --format json or --format sarif or --format github or --format markdown');
   });
 
   it("wants roster with --write and floors with --raise, and those flags nowhere else", () => {

@@ -265,7 +265,7 @@ describe("json reporter", () => {
 
 describe("reporter registry", () => {
   it("offers text and json by name", () => {
-    expect(FORMATS).toEqual(["text", "json", "sarif"]);
+    expect(FORMATS).toEqual(["text", "json", "sarif", "github", "markdown"]);
     expect(isFormat("json")).toBe(true);
     expect(isFormat("xml")).toBe(false);
     // Inherited names must not pass for formats.
