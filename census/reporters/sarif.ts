@@ -1,4 +1,5 @@
 // SARIF 2.1.0 for code-scanning services: every finding a result, every rule with its description and doc.
+import { createHash } from "node:crypto";
 import type * as Sarif from "sarif";
 import { RULE_IDS, type Report } from "../../src/model.js";
 import { HOME_URL, RULE_DESCRIPTIONS, docsUrl } from "../../src/ruleDescriptions.js";
@@ -16,7 +17,8 @@ export function sarif(report: Report, options: SarifOptions): string {
     defaultConfiguration: { level: "error" },
   }));
   const index = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
-  const results: Sarif.Result[] = report.findings.map((f) => ({
+  const fingerprints = fingerprintsOf(report);
+  const results: Sarif.Result[] = report.findings.map((f, i) => ({
     ruleId: f.rule,
     ruleIndex: index.get(f.rule)!,
     level: "error",
@@ -34,6 +36,7 @@ export function sarif(report: Report, options: SarifOptions): string {
         },
       },
     ],
+    partialFingerprints: { "payloadCensusFinding/v1": fingerprints[i]! },
     properties: { sku: f.sku, tool: f.tool },
   }));
   const log: Sarif.Log = {
@@ -47,4 +50,18 @@ export function sarif(report: Report, options: SarifOptions): string {
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * A fingerprint per finding that stays put when unrelated lines move it: the rule, SKU, file, tool and message with
+ * every number written `#` (messages quote line numbers), and which occurrence of that key it is in the file.
+ */
+function fingerprintsOf(report: Report): string[] {
+  const seen = new Map<string, number>();
+  return report.findings.map((f) => {
+    const key = [f.rule, f.sku, f.file, f.tool ?? "", f.message.replace(/\d+/g, "#")].join("\u0000");
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    return createHash("sha256").update(`${key}\u0000${occurrence}`).digest("hex").slice(0, 32);
+  });
 }
