@@ -243,6 +243,12 @@ describe.each(Object.keys(pluginRules).map((id) => [id]))("doc rules/%s.md", (id
     expect(options).toContain(`settings["${SETTINGS_KEY}"]`);
   });
 
+  it("says under Options that a config error is one message per file, not a crashed ESLint run", () => {
+    const options = sectionText(readDoc(id), "Options");
+    expect(options).toMatch(/A config error \(.*\) never stops ESLint: each linted file of the monitor gets one message at 1:1/);
+    expect(options).not.toMatch(/stops ESLint with the same message/);
+  });
+
 });
 
 // Checks that concern some rules only: one test per rule they concern, so that none is ever skipped.
