@@ -39,7 +39,10 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
     (f): f is string => f !== null,
   );
   const files = unique([...toolSources, ...moduleFiles]).sort();
-  counts.files = files.length;
+  // "N tools in M files" means tool files; everything else the census read is a module (SPEC §4).
+  const toolFiles = new Set(sku.toolFiles);
+  counts.files = toolFiles.size;
+  counts.modules = files.filter((f) => !toolFiles.has(f)).length;
   counts.tools = tools.tools.length;
 
   const unparsed = checkParseErrors(ctx, files, counts, report);
