@@ -1,7 +1,10 @@
-// The adapter every rule shares: ask the census session for this file's findings of one rule, report them as ESLint problems.
+// The adapter every rule shares: ask the census session for this file's findings of one rule, report them as ESLint
+// problems; a broken config is one problem per file, at 1:1, from one of the rules that are on.
 import path from "node:path";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { MESSAGES, type MessageRule } from "../src/project/messages.js";
+import type { ConfigError } from "../src/errors.js";
+import { RULE_IDS, type RuleId } from "../src/model.js";
+import { MESSAGES, SHARED_MESSAGES, configErrorData, type MessageRule, type SharedMessageId } from "../src/project/messages.js";
 import { findConfigFile, sessionFor } from "../src/session.js";
 import { RULE_DESCRIPTIONS } from "../src/ruleDescriptions.js";
 import { createRule } from "./createRule.js";
@@ -11,15 +14,27 @@ export interface CensusRuleOptions {
   config?: string;
 }
 
-export type CensusRuleMessageId<R extends MessageRule> = keyof (typeof MESSAGES)[R] & string;
+export type CensusRuleMessageId<R extends MessageRule> = (keyof (typeof MESSAGES)[R] & string) | SharedMessageId;
 
 /** `settings["payload-census"].config` names the config for every rule at once. */
 export const SETTINGS_KEY = "payload-census";
 
+/** The rule that shows a broken config when it is on; else the first rule that is on, in the order of RULE_IDS. */
+const CONFIG_ERROR_RULE: RuleId = "parse-error";
+
+/**
+ * The payload-census rules that found their config broken on each lint pass, by config file, keyed by the pass's
+ * SourceCode (ESLint gives every rule of one pass the same one, and a new one to the next pass). It is what lets a
+ * broken config be shown once per file rather than once per rule. Module-level for the same reason as the session
+ * registry: ESLint keeps nothing shared between rules; entries go with their SourceCode, so nothing needs invalidating.
+ */
+const brokenRulesBySourceCode = new WeakMap<object, Map<string, Set<RuleId>>>();
+
 export function censusRule<R extends MessageRule>(rule: R) {
   const description = RULE_DESCRIPTIONS[rule];
-  const messages = MESSAGES[rule] as Record<CensusRuleMessageId<R>, string>;
-  const hasSuggestions = Object.keys(messages).some((id) => id.startsWith("suggest"));
+  const own = MESSAGES[rule] as Record<string, string>;
+  const messages = { ...own, ...SHARED_MESSAGES } as Record<CensusRuleMessageId<R>, string>;
+  const hasSuggestions = Object.keys(own).some((id) => id.startsWith("suggest"));
   return createRule<CensusRuleMessageId<R>, [CensusRuleOptions?]>({
     name: rule,
     meta: {
@@ -43,12 +58,18 @@ export function censusRule<R extends MessageRule>(rule: R) {
     },
     defaultOptions: [{}],
     create(context) {
+      let configError: { configFile: string; error: ConfigError } | undefined;
       return {
         Program() {
           const configFile = configFileOf(context);
           if (!configFile) return; // not part of a monitor with a census config
-          const session = sessionFor(configFile);
-          for (const finding of session.findingsFor(context.filename, context.sourceCode.text)) {
+          const outcome = sessionFor(configFile).lint(context.filename, context.sourceCode.text);
+          if (outcome.configError) {
+            configError = { configFile, error: outcome.configError };
+            brokenRules(context.sourceCode, configFile).add(rule);
+            return;
+          }
+          for (const finding of outcome.findings) {
             if (finding.rule !== rule) continue;
             const start = { line: finding.line, column: finding.column - 1 };
             const end = finding.endLine !== undefined ? { line: finding.endLine, column: finding.endColumn! - 1 } : start;
@@ -68,9 +89,31 @@ export function censusRule<R extends MessageRule>(rule: R) {
             });
           }
         },
+        // Every rule's Program() has run before any Program:exit, so each rule now knows all the payload-census rules
+        // that found the config broken on this file: the one of them that configErrorRule picks reports it.
+        "Program:exit"() {
+          if (!configError) return;
+          const { configFile, error } = configError;
+          if (configErrorRule(brokenRules(context.sourceCode, configFile)) !== rule) return;
+          const start = { line: 1, column: 0 };
+          context.report({ loc: { start, end: start }, messageId: "configError", data: configErrorData(error, configFile) });
+        },
       };
     },
   });
+}
+
+/** The payload-census rules of this lint pass that found `configFile` broken. */
+function brokenRules(sourceCode: object, configFile: string): Set<RuleId> {
+  let byConfig = brokenRulesBySourceCode.get(sourceCode);
+  if (!byConfig) brokenRulesBySourceCode.set(sourceCode, (byConfig = new Map()));
+  let running = byConfig.get(configFile);
+  if (!running) byConfig.set(configFile, (running = new Set()));
+  return running;
+}
+
+function configErrorRule(broken: ReadonlySet<RuleId>): RuleId | undefined {
+  return broken.has(CONFIG_ERROR_RULE) ? CONFIG_ERROR_RULE : RULE_IDS.find((id) => broken.has(id));
 }
 
 function configFileOf(context: Readonly<TSESLint.RuleContext<string, [CensusRuleOptions?]>>): string | undefined {

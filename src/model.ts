@@ -67,7 +67,10 @@ export interface BareSentenceCounts {
 }
 
 export interface Counts {
+  /** Tool files: those the SKU's `tools` globs match. */
   files: number;
+  /** Every other module the census analysed: helpers, producers, guide, instructions, modules holding tool bodies. */
+  modules: number;
   tools: number;
   parseErrors: number;
   passThroughs: PassThroughCounts;
@@ -81,6 +84,7 @@ export interface Counts {
 export function emptyCounts(): Counts {
   return {
     files: 0,
+    modules: 0,
     tools: 0,
     parseErrors: 0,
     passThroughs: { total: 0, resolver: 0, validator: 0, gate: 0, carried: 0, unshared: 0 },

@@ -1,8 +1,9 @@
 // A long-lived census for one config (an ESLint process, an editor): project facts computed once, recomputed only when
-// a file they came from changes on disk or in an editor's buffer.
+// a file they came from changes on disk or in an editor's buffer; a broken config is an outcome kept until it is fixed.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, CONFIG_FILE_NAME } from "./config/load.js";
+import { ConfigError } from "./errors.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { CensusResult, Finding } from "./model.js";
 import { runCensus } from "./project/census.js";
@@ -61,15 +62,20 @@ export function sessionFor(configFile: string, options?: SessionOptions): Census
   return processSessions.sessionFor(configFile, options);
 }
 
+/** What a linted file gets from the session: the findings homed in it, or the config error that stops the census. */
+export type LintOutcome = { findings: Finding[]; configError?: undefined } | { configError: ConfigError; findings?: undefined };
+
+/** The config as last loaded: resolved, with the facts read under it, or the error that loading it threw. */
+type Loaded = { config: ResolvedConfig; store: FactStore; rosterStamp: string; error?: undefined } | { error: ConfigError };
+
 export class CensusSession {
-  private config: ResolvedConfig;
+  private loaded: Loaded;
   private configStamp: string;
-  private store: FactStore;
-  private result: CensusResult | undefined;
+  /** The census of the store's current version, or the ConfigError it threw (a broken roster). */
+  private result: CensusResult | ConfigError | undefined;
   private resultVersion = -1;
   private lastRevalidation = Date.now();
   private readonly byFile = new Map<string, Finding[]>();
-  private rosterStamp: string;
   private censuses = 0;
 
   readonly revalidateMs: number;
@@ -79,78 +85,126 @@ export class CensusSession {
     options: SessionOptions = {},
   ) {
     this.revalidateMs = options.revalidateMs ?? REVALIDATE_MS;
-    this.config = loadConfig({ configFile });
     this.configStamp = stamp(configFile);
-    this.store = new FactStore(extractOptionsOf(this.config));
-    this.rosterStamp = stamp(this.config.roster);
+    this.loaded = load(configFile);
   }
 
   /**
    * The findings whose home is `file` (absolute), linting `text` as its content. Findings homed in files a linter
-   * cannot lint (the config, the roster) are given to the helpers module of their SKU, at its first line.
+   * cannot lint (the config, the roster) are given to the helpers module of their SKU, at its first line. Throws the
+   * ConfigError of a broken config or roster; `lint` returns it instead.
    */
   findingsFor(file: string, text?: string): Finding[] {
+    const outcome = this.lint(file, text);
+    if (outcome.configError) throw outcome.configError;
+    return outcome.findings;
+  }
+
+  /**
+   * As `findingsFor`, but a broken config or roster is an outcome, not an exception: a linter shows it on the file and
+   * carries on, and the session loads the config again (at most once per `revalidateMs`) until it works.
+   */
+  lint(file: string, text?: string): LintOutcome {
     this.refresh();
+    if (this.loaded.error) return { configError: this.loaded.error };
+    const { config, store } = this.loaded;
     const abs = path.resolve(file);
-    if (text !== undefined) this.store.setText(abs, text);
-    const result = this.census();
-    const rel = slashRelative(this.config.dir, abs);
+    if (text !== undefined) store.setText(abs, text);
+    const result = this.censusOrError();
+    if (result instanceof ConfigError) return { configError: result };
+    const rel = slashRelative(config.dir, abs);
     let mine = this.byFile.get(rel);
     if (!mine) {
-      mine = result.report.findings.map((f) => this.home(f)).filter((f) => f.file === rel);
+      mine = result.report.findings.map((f) => this.home(config, f)).filter((f) => f.file === rel);
       this.byFile.set(rel, mine);
     }
-    return mine;
+    return { findings: mine };
   }
 
   /** What the session has done so far: how many censuses it ran and how many files it parsed. */
   stats(): { censuses: number; extractions: number } {
-    return { censuses: this.censuses, extractions: this.store.extractions };
+    return { censuses: this.censuses, extractions: this.loaded.error ? 0 : this.loaded.store.extractions };
   }
 
-  /** The current census (recomputed only when a file's facts changed). */
+  /** The current census (recomputed only when a file's facts changed). Throws the ConfigError of a broken config or roster. */
   census(): CensusResult {
-    if (!this.result || this.resultVersion !== this.store.version) {
-      this.result = runCensus(this.config, { store: this.store });
+    if (this.loaded.error) throw this.loaded.error;
+    const result = this.censusOrError();
+    if (result instanceof ConfigError) throw result;
+    return result;
+  }
+
+  private censusOrError(): CensusResult | ConfigError {
+    if (this.loaded.error) return this.loaded.error;
+    const { config, store } = this.loaded;
+    if (this.result === undefined || this.resultVersion !== store.version) {
+      try {
+        this.result = runCensus(config, { store });
+      } catch (error) {
+        // The roster is read by the census: a broken one is the user's to fix, kept until the roster changes.
+        if (!(error instanceof ConfigError)) throw error;
+        this.result = error;
+      }
       this.censuses++;
-      this.resultVersion = this.store.version;
+      this.resultVersion = store.version;
       this.byFile.clear();
     }
     return this.result;
   }
 
-  private home(f: Finding): Finding {
+  private home(config: ResolvedConfig, f: Finding): Finding {
     if (LINTABLE.has(path.extname(f.file))) return f;
-    const sku = this.config.skus.find((s) => s.name === f.sku) ?? this.config.skus[0]!;
-    const helpers = slashRelative(this.config.dir, sku.helpers);
+    const sku = config.skus.find((s) => s.name === f.sku) ?? config.skus[0]!;
+    const helpers = slashRelative(config.dir, sku.helpers);
     const moved: Finding = { ...f, file: helpers, line: 1, column: 1 };
     delete moved.endLine;
     delete moved.endColumn;
     return moved;
   }
 
-  /** Notices, at most once per `revalidateMs`, a changed config (reloaded, facts dropped) and files changed on disk. */
+  /**
+   * Notices, at most once per `revalidateMs`, a changed config (reloaded, facts dropped) and files changed on disk. A
+   * broken config is loaded again every time: it may be fixed by the config's edit as much as by a file that a glob
+   * now matches.
+   */
   private refresh(): void {
     const now = Date.now();
     if (now - this.lastRevalidation < this.revalidateMs) return;
     this.lastRevalidation = now;
     const configStamp = stamp(this.configFile);
-    if (configStamp !== this.configStamp) {
-      this.config = loadConfig({ configFile: this.configFile });
+    if (configStamp !== this.configStamp || this.loaded.error) {
       this.configStamp = configStamp;
-      this.store = new FactStore(extractOptionsOf(this.config));
+      this.loaded = load(this.configFile);
       this.result = undefined;
       return;
     }
-    // The tool globs may match new files, and the roster may have been rewritten: both are read again by a new census.
-    const reloaded = loadConfig({ configFile: this.configFile });
+    // The tool globs may match new files (or none any more), and the roster may have been rewritten: both are read
+    // again by a new census.
+    const reloaded = load(this.configFile);
+    if (reloaded.error) {
+      this.loaded = reloaded;
+      this.result = undefined;
+      return;
+    }
     const tools = (c: ResolvedConfig) => c.skus.map((s) => s.toolFiles.join("\n")).join("\n\n");
-    if (tools(reloaded) !== tools(this.config)) {
-      this.config = reloaded;
+    if (tools(reloaded.config) !== tools(this.loaded.config)) {
+      this.loaded.config = reloaded.config;
       this.result = undefined;
     }
-    if (this.store.revalidate() || stamp(this.config.roster) !== this.rosterStamp) this.result = undefined;
-    this.rosterStamp = stamp(this.config.roster);
+    const rosterStamp = stamp(this.loaded.config.roster);
+    if (this.loaded.store.revalidate() || rosterStamp !== this.loaded.rosterStamp) this.result = undefined;
+    this.loaded.rosterStamp = rosterStamp;
+  }
+}
+
+/** Loads the config and makes its fact store; a ConfigError is kept as the outcome, anything else is a bug and thrown. */
+function load(configFile: string): Loaded {
+  try {
+    const config = loadConfig({ configFile });
+    return { config, store: new FactStore(extractOptionsOf(config)), rosterStamp: stamp(config.roster) };
+  } catch (error) {
+    if (error instanceof ConfigError) return { error };
+    throw error;
   }
 }
 

@@ -61,7 +61,7 @@ describe("the reference monitor", () => {
   it("prints a census for people and exits 0", async () => {
     const r = await run([]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain("full: 34 tools in 16 files · parse errors 0");
+    expect(r.out).toContain("full: 34 tools in 11 files · 11 modules · parse errors 0");
     expect(r.out).toContain("pass-throughs 70: resolver 32 · validator 30 · gate 6 · carried 2 · unshared 0");
     expect(r.out.trimEnd().endsWith("✓ clean")).toBe(true);
   });
@@ -83,6 +83,19 @@ describe("floors", () => {
       expect(configLines[f.line - 1]!.slice(f.column - 1)).toMatch(new RegExp(`^"${count.replace(".", "\\.")}"`));
     }
     expect(json.floors.filter((f) => !f.ok)).toHaveLength(paths.length);
+  });
+
+  it("files (tool files) and modules (every other module analysed) are floor keys of their own", async () => {
+    editConfig(["floors", "files"], 15);
+    editConfig(["floors", "modules"], 21);
+    const json = await report();
+    expect(json.floors.filter((f) => f.count === "files" || f.count === "modules")).toEqual([
+      { count: "files", floor: 15, actual: 14, ok: false },
+      { count: "modules", floor: 21, actual: 21, ok: true },
+    ]);
+    expect(json.findings.map((f) => f.message)).toEqual([
+      "Count files is 14, below its floor of 15: a matcher may have gone dark or code was removed; fix the code, or lower the floor if the drop is intended",
+    ]);
   });
 
   it("a floor equal to its count holds", async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError } from "../src/errors.js";
 import { CensusSession, findConfigFile, sessionFor } from "../src/session.js";
 
 const monitor = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "monitor");
@@ -69,6 +70,55 @@ describe("CensusSession", () => {
     utimesSync(file(agent), later, later);
     const findings = session.findingsFor(file(agent));
     expect(findings.map((f) => f.rule)).toContain("bare-sentence-roster");
+  });
+
+  it("keeps a broken config as the outcome of every lint, and loads it again until it is fixed", () => {
+    const config = file("payload-census.config.json");
+    const good = readFileSync(config, "utf8");
+    writeFileSync(config, good.replace('"name": "full",', '"name": "full"'));
+    // Made on a broken config, the session does not throw: each lint gets the error, findingsFor throws it.
+    const broken = new CensusSession(config, { revalidateMs: 0 });
+    const outcome = broken.lint(file(WAITS), text(WAITS));
+    expect(outcome.findings).toBeUndefined();
+    expect(outcome.configError).toBeInstanceOf(ConfigError);
+    expect(outcome.configError?.file).toBe(config);
+    expect(outcome.configError?.jsonPath).toBe("skus[0].root");
+    expect(() => broken.findingsFor(file(WAITS))).toThrow(ConfigError);
+    expect(() => broken.census()).toThrow(ConfigError);
+    expect(broken.stats().censuses).toBe(0);
+
+    writeFileSync(config, good);
+    expect(broken.lint(file(WAITS), text(WAITS))).toEqual({ findings: [] });
+    expect(broken.stats().censuses).toBe(1);
+  });
+
+  it("breaks when a good config is broken on disk, and keeps the error until the fix", () => {
+    const config = file("payload-census.config.json");
+    const good = readFileSync(config, "utf8");
+    expect(session.lint(file(WAITS))).toEqual({ findings: [] });
+    writeFileSync(config, good.replace('"helpers": "src/mcp/helpers.ts",', '"helpers": "src/mcp/helpers.ts", "helper": "x.ts",'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(config, later, later);
+    expect(session.lint(file(WAITS)).configError?.jsonPath).toBe("skus[0].helper");
+    expect(session.lint(file(WAITS)).configError?.jsonPath).toBe("skus[0].helper");
+    writeFileSync(config, good);
+    expect(session.lint(file(WAITS))).toEqual({ findings: [] });
+  });
+
+  it("keeps a broken roster as the outcome too, until the roster changes", () => {
+    const roster = file("payload-census.roster.json");
+    const good = readFileSync(roster, "utf8");
+    writeFileSync(roster, good.replace('"schemaVersion": 1', '"schemaVersion": 2'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(roster, later, later);
+    const outcome = session.lint(file(WAITS));
+    expect(outcome.configError?.file).toBe(roster);
+    expect(outcome.configError?.message).toMatch(/^Invalid roster .*payload-census\.roster\.json \(1 problem\):\n.*schemaVersion: expected 1, got 2$/);
+    // The census ran once and its error is kept: linting another file does not run it again.
+    session.lint(file("full/src/mcp/tools/agent.ts"));
+    expect(session.stats().censuses).toBe(1);
+    writeFileSync(roster, good);
+    expect(session.lint(file(WAITS))).toEqual({ findings: [] });
   });
 
   it("gives findings homed in JSON files (floors, stale roster entries) to the SKU's helpers module at 1:1", () => {

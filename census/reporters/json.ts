@@ -21,6 +21,7 @@ export function json(report: Report): string {
 function orderCounts(c: Counts): Counts {
   return {
     files: c.files,
+    modules: c.modules,
     tools: c.tools,
     parseErrors: c.parseErrors,
     passThroughs: {

@@ -35,7 +35,7 @@ export function markdown(report: Report): string {
     "",
   );
 
-  lines.push("### Counts", "", "| SKU | tools | files | pass-throughs | unshared | bare sentences | unrostered | hand-built | parse errors |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  lines.push("### Counts", "", "| SKU | tools | files | modules | pass-throughs | unshared | bare sentences | unrostered | hand-built | parse errors |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const sku of report.skus) lines.push(countRow(escapeMarkdown(sku.name), sku.counts));
   if (report.skus.length > 1) lines.push(countRow("**all**", report.counts));
   lines.push("");
@@ -70,7 +70,7 @@ export function markdown(report: Report): string {
 }
 
 function countRow(name: string, c: Counts): string {
-  return `| ${name} | ${c.tools} | ${c.files} | ${c.passThroughs.total} | ${c.passThroughs.unshared} | ${c.bareSentences.total} | ${c.bareSentences.unrostered} | ${c.handBuilt} | ${c.parseErrors} |`;
+  return `| ${name} | ${c.tools} | ${c.files} | ${c.modules} | ${c.passThroughs.total} | ${c.passThroughs.unshared} | ${c.bareSentences.total} | ${c.bareSentences.unrostered} | ${c.handBuilt} | ${c.parseErrors} |`;
 }
 
 function descriptionRow(d: DescriptionRow): string {

@@ -55,7 +55,7 @@ function countLines(name: string, counts: Counts, producersExpected: number, c: 
   const bad = (n: number): string => (n > 0 ? c.red(String(n)) : String(n));
   const once = (n: number): string => (n === producersExpected ? String(n) : c.red(String(n)));
   return [
-    `${c.bold(name)}: ${plural(counts.tools, "tool")} in ${plural(counts.files, "file")} · parse errors ${bad(counts.parseErrors)}`,
+    `${c.bold(name)}: ${plural(counts.tools, "tool")} in ${plural(counts.files, "file")} · ${plural(counts.modules, "module")} · parse errors ${bad(counts.parseErrors)}`,
     `  pass-throughs ${pt.total}: resolver ${pt.resolver} · validator ${pt.validator} · gate ${pt.gate} · carried ${pt.carried} · unshared ${bad(pt.unshared)}`,
     `  bare sentences ${bs.total}: rostered ${bs.rostered} · unrostered ${bad(bs.unrostered)} · stale ${bad(bs.stale)}`,
     `  hand-built ${bad(counts.handBuilt)} · producers: failure ${once(counts.failureProducers)}, refusal ${once(counts.refusalProducers)} · validators ${counts.validators}`,

@@ -42,7 +42,10 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   // Every module the tool files and producers load code from, inside the SKU's root: a helper nobody configured is checked too.
   const configured = unique([...toolSources, ...moduleFiles]);
   const files = unique([...configured, ...reachableModules(ctx, configured)]).sort();
-  counts.files = configured.length;
+  // "N tools in M files" means tool files; everything else the census read is a module (SPEC §4).
+  const toolFiles = new Set(sku.toolFiles);
+  counts.files = toolFiles.size;
+  counts.modules = files.filter((f) => !toolFiles.has(f)).length;
   counts.tools = tools.tools.length;
 
   const unparsed = checkParseErrors(ctx, files, counts, report);

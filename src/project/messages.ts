@@ -1,5 +1,7 @@
 // Every finding's sentence: what is wrong, where, and what to do instead. Templates with `{{placeholders}}`, one
 // place for both front ends: the CLI renders them, ESLint rules declare them as `meta.messages` and pass the data.
+import { displayPath } from "../config/problems.js";
+import type { ConfigError } from "../errors.js";
 import type { Finding, RuleId, Suggestion } from "../model.js";
 import type { SkuContext } from "./context.js";
 
@@ -104,6 +106,29 @@ export const MESSAGES = {
     syntax: "{{file}} does not parse ({{error}}); its facts are left out and its counts cannot be trusted: fix the syntax error",
   },
 } as const satisfies Partial<Record<RuleId, Record<string, string>>>;
+
+/**
+ * Messages every rule declares beside its own: what ESLint shows on each linted file when the census cannot run at all
+ * because its config (or roster) is broken. The CLI never shows them: it prints the error itself and exits 2.
+ */
+export const SHARED_MESSAGES = {
+  configError: "No payload-census rule can check this file until {{file}} is fixed: {{error}}",
+} as const;
+
+export type SharedMessageId = keyof typeof SHARED_MESSAGES;
+
+/**
+ * The configError message's data: the file at fault as the user would recognise it, and the error as the CLI prints
+ * it (its summary, then each problem with its place and JSON path) on one line, problems apart by " · ": ESLint's
+ * table and an editor's hover show one line best.
+ */
+export function configErrorData(error: ConfigError, configFile: string): Record<string, string> {
+  const [summary = "", ...problems] = error.message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  return { file: displayPath(error.file ?? configFile), error: [summary, problems.join(" · ")].filter((part) => part !== "").join(" ") };
+}
 
 export type MessageRule = keyof typeof MESSAGES;
 export type MessageId<R extends MessageRule> = keyof (typeof MESSAGES)[R] & string;

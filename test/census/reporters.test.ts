@@ -19,7 +19,7 @@ describe("text reporter", () => {
   it("prints counts, floors, findings and the verdict, in that order", () => {
     expect(text(smallReport(), plain)).toBe(
       [
-        "full: 3 tools in 3 files · parse errors 0",
+        "full: 3 tools in 3 files · 2 modules · parse errors 0",
         "  pass-throughs 7: resolver 2 · validator 4 · gate 0 · carried 0 · unshared 1",
         "  bare sentences 2: rostered 1 · unrostered 1 · stale 0",
         "  hand-built 0 · producers: failure 1, refusal 1 · validators 3",
@@ -46,7 +46,7 @@ describe("text reporter", () => {
   it("says clean, in the singular where it should, and that no floors are configured (no descriptions: no table)", () => {
     expect(text(cleanReport(), plain)).toBe(
       [
-        "full: 1 tool in 1 file · parse errors 0",
+        "full: 1 tool in 1 file · 1 module · parse errors 0",
         "  pass-throughs 0: resolver 0 · validator 0 · gate 0 · carried 0 · unshared 0",
         "  bare sentences 0: rostered 0 · unrostered 0 · stale 0",
         "  hand-built 0 · producers: failure 1, refusal 1 · validators 0",
@@ -63,14 +63,14 @@ describe("text reporter", () => {
   it("adds a total block when there are several SKUs (floors are judged on the total)", () => {
     const report = smallReport();
     report.skus = [
-      { name: "full", counts: counts({ tools: 2, files: 2 }) },
-      { name: "lite", counts: counts({ tools: 1, files: 1 }) },
+      { name: "full", counts: counts({ tools: 2, files: 2, modules: 4 }) },
+      { name: "lite", counts: counts({ tools: 1, files: 1, modules: 1 }) },
     ];
-    report.counts = counts({ tools: 3, files: 3 });
+    report.counts = counts({ tools: 3, files: 3, modules: 5 });
     const out = text(report, plain);
-    expect(out).toContain("full: 2 tools in 2 files");
-    expect(out).toContain("lite: 1 tool in 1 file");
-    expect(out).toContain("total: 3 tools in 3 files");
+    expect(out).toContain("full: 2 tools in 2 files · 4 modules · parse errors 0");
+    expect(out).toContain("lite: 1 tool in 1 file · 1 module · parse errors 0");
+    expect(out).toContain("total: 3 tools in 3 files · 5 modules · parse errors 0");
     expect(out.indexOf("lite:")).toBeLessThan(out.indexOf("total:"));
     // Descriptions are per SKU: lite has none in this report, so only full's block has a table, and the total none.
     expect(out.match(/descriptions/g)).toHaveLength(1);
@@ -236,6 +236,7 @@ describe("json reporter", () => {
     expect(Object.keys(parsed)).toEqual(["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions"]);
     expect(Object.keys(parsed.counts as object)).toEqual([
       "files",
+      "modules",
       "tools",
       "parseErrors",
       "passThroughs",

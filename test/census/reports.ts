@@ -22,6 +22,7 @@ export function finding(partial: Partial<Finding> & Pick<Finding, "rule" | "file
 export function smallReport(): Report {
   const total = counts({
     files: 3,
+    modules: 2,
     tools: 3,
     passThroughs: { total: 7, resolver: 2, validator: 4, gate: 0, carried: 0, unshared: 1 },
     bareSentences: { total: 2, rostered: 1, unrostered: 1, stale: 0 },
@@ -65,7 +66,7 @@ export function smallReport(): Report {
 }
 
 export function cleanReport(): Report {
-  const total = counts({ files: 1, tools: 1, failureProducers: 1, refusalProducers: 1 });
+  const total = counts({ files: 1, modules: 1, tools: 1, failureProducers: 1, refusalProducers: 1 });
   return {
     schemaVersion: 1,
     ok: true,

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import AjvDraft04 from "ajv-draft-04";
+import * as ajvDraft04 from "ajv-draft-04";
 import { describe, expect, it } from "vitest";
 import type * as Sarif from "sarif";
 import { loadConfig } from "../../src/config/load.js";
@@ -58,6 +58,7 @@ describe("sarif", () => {
 describe("sarif: valid, with fingerprints that stay put", () => {
   const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "fixtures");
   const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
+  const AjvDraft04 = ajvDraft04.default as unknown as typeof ajvDraft04.default.default;
   const validate = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
 
   const reds = readdirSync(path.join(fixtures, "red"))

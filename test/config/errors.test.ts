@@ -209,7 +209,7 @@ describe("loadConfig: errors", () => {
   it("a floor key that is not a count path: suggests the near one and lists the valid ones", () => {
     const { error, file, lines } = failure(configText({ floors: { "passThroughs.total": 1, "passThroughs.totl": 2, "bareSentences": 3 } }));
     const valid =
-      "files, tools, parseErrors, passThroughs.total, passThroughs.resolver, passThroughs.validator, passThroughs.gate, passThroughs.carried, passThroughs.unshared, bareSentences.total, bareSentences.rostered, bareSentences.unrostered, bareSentences.stale, handBuilt, failureProducers, refusalProducers, validators";
+      "files, modules, tools, parseErrors, passThroughs.total, passThroughs.resolver, passThroughs.validator, passThroughs.gate, passThroughs.carried, passThroughs.unshared, bareSentences.total, bareSentences.rostered, bareSentences.unrostered, bareSentences.stale, handBuilt, failureProducers, refusalProducers, validators";
     expect(problemLines(lines, file)).toEqual([
       `floors["passThroughs.totl"]: unknown count path "passThroughs.totl" (did you mean "passThroughs.total"?); expected one of: ${valid}`,
       `floors.bareSentences: unknown count path "bareSentences"; expected one of: ${valid}`,
@@ -269,7 +269,7 @@ describe("loadConfig: errors", () => {
     expect(lines).toEqual([
       `Invalid config ${file} (3 problems):`,
       `  ${at(2, '"helpers"')}  skus[0].helpers: file not found: ${shown(join(error.file as string, "..", "full", "nope.ts"))} ("nope.ts" is relative to the SKU's root "full")`,
-      `  ${at(4, '"handbuilt"')}  floors.handbuilt: unknown count path "handbuilt" (did you mean "handBuilt"?); expected one of: files, tools, parseErrors, passThroughs.total, passThroughs.resolver, passThroughs.validator, passThroughs.gate, passThroughs.carried, passThroughs.unshared, bareSentences.total, bareSentences.rostered, bareSentences.unrostered, bareSentences.stale, handBuilt, failureProducers, refusalProducers, validators`,
+      `  ${at(4, '"handbuilt"')}  floors.handbuilt: unknown count path "handbuilt" (did you mean "handBuilt"?); expected one of: files, modules, tools, parseErrors, passThroughs.total, passThroughs.resolver, passThroughs.validator, passThroughs.gate, passThroughs.carried, passThroughs.unshared, bareSentences.total, bareSentences.rostered, bareSentences.unrostered, bareSentences.stale, handBuilt, failureProducers, refusalProducers, validators`,
       `  ${at(5, '"refusal"')}  contract.words.refusal: the failure and refusal words are both "error"; expected two different words (the failure word is a fault, the refusal word a request that cannot be served)`,
     ]);
   });

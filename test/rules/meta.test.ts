@@ -8,7 +8,7 @@ import { SETTINGS_KEY } from "../../rules/censusRule.js";
 import { DOCS_URL } from "../../src/ruleDescriptions.js";
 import plugin from "../../rules/index.js";
 import { RULE_IDS } from "../../src/model.js";
-import { MESSAGES } from "../../src/project/messages.js";
+import { MESSAGES, SHARED_MESSAGES } from "../../src/project/messages.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const rulesDir = path.join(root, "rules");
@@ -184,8 +184,8 @@ describe.each(Object.keys(pluginRules).map((id) => [id]))("rule %s", (id) => {
     expect(description).not.toMatch(/\.$/);
   });
 
-  it("declares the census messages of its rule id", () => {
-    expect(ruleOf(id).meta.messages).toEqual(messagesOf(id));
+  it("declares the census messages of its rule id, and the messages every rule shares (a broken config)", () => {
+    expect(ruleOf(id).meta.messages).toEqual({ ...messagesOf(id), ...SHARED_MESSAGES });
   });
 
   it("sets hasSuggestions exactly when it has suggestion messages", () => {
@@ -241,6 +241,12 @@ describe.each(Object.keys(pluginRules).map((id) => [id]))("doc rules/%s.md", (id
     const schema = ruleOf(id).meta.schema as readonly { properties?: Record<string, unknown> }[];
     for (const name of Object.keys(schema[0]?.properties ?? {})) expect(options).toContain(`\`${name}\``);
     expect(options).toContain(`settings["${SETTINGS_KEY}"]`);
+  });
+
+  it("says under Options that a config error is one message per file, not a crashed ESLint run", () => {
+    const options = sectionText(readDoc(id), "Options");
+    expect(options).toMatch(/A config error \(.*\) never stops ESLint: each linted file of the monitor gets one message at 1:1/);
+    expect(options).not.toMatch(/stops ESLint with the same message/);
   });
 
 });

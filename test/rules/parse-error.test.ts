@@ -18,6 +18,7 @@ const DROPS = "red/floor/parse-error-drops-count";
  * monitor that holds a broken file, and the floors that fire because the broken file's counts dropped out.
  * The .jsx case below is the one place where the two parsers part: the census parses every file that is not .tsx
  * as TypeScript without JSX, while TypeScript and typescript-eslint parse a .jsx file with JSX.
+ * (The rule does report a broken config, once per file for every payload-census rule: configError.test.ts.)
  */
 ruleTester.run(RULE, rule, {
   valid: [
