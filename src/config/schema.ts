@@ -307,10 +307,6 @@ export const rosterSchema = {
 export type RawRoster = FromSchema<typeof rosterSchema>;
 
 /** The schemas shipped in the package, by path relative to the package root. */
-export const SHIPPED_SCHEMAS = [
-  { file: "schema/config.schema.json", schema: configSchema },
-  { file: "schema/roster.schema.json", schema: rosterSchema },
-] as const;
 
 /** The exact text of a shipped schema file. */
 export function schemaText(schema: object): string {

@@ -1,7 +1,9 @@
 // The shipped schema/*.json are the schemas of src/config/schema.ts, byte for byte, and every object in them is closed.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { configSchema, rosterSchema, SHIPPED_SCHEMAS, schemaText } from "../../src/config/schema.js";
+import { configSchema, rosterSchema, schemaText } from "../../src/config/schema.js";
+import { reportSchema } from "../../src/reportSchema.js";
+import { SHIPPED_SCHEMAS } from "../../src/shippedSchemas.js";
 
 /** Every object schema, with its JSON pointer-ish location, found by walking the schema. */
 function objectSchemas(schema: unknown, at = "#"): { at: string; schema: Record<string, unknown> }[] {
@@ -23,8 +25,8 @@ describe("shipped schemas", () => {
     },
   );
 
-  it("ships the config schema and the roster schema", () => {
-    expect(SHIPPED_SCHEMAS.map((s) => s.schema)).toEqual([configSchema, rosterSchema]);
+  it("ships the config schema, the roster schema and the report schema", () => {
+    expect(SHIPPED_SCHEMAS.map((s) => s.schema)).toEqual([configSchema, rosterSchema, reportSchema]);
   });
 
   it.each([
