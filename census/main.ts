@@ -67,7 +67,8 @@ async function run(command: Command, io: Io): Promise<number> {
       // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       const { total, clientLimits } = result.config.descriptions;
-      const options = { color, quiet: command.quiet, budget: { total, clientLimits }, version: readVersion() };
+      const base = slashRelative(io.cwd, result.config.dir);
+      const options = { color, quiet: command.quiet, budget: { total, clientLimits }, version: readVersion(), base: base.startsWith("..") ? "" : base };
       await emit(reporters[command.format](result.report, options), command.output, io);
       return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }

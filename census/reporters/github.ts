@@ -14,10 +14,11 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-export function github(report: Report): string {
+/** `base`: the config's folder relative to the checkout's root, where the runner resolves `file=`. */
+export function github(report: Report, base = ""): string {
   const lines = report.findings.map((f) => {
     const properties = [
-      `file=${escapeProperty(f.file)}`,
+      `file=${escapeProperty(base === "" ? f.file : `${base}/${f.file}`)}`,
       `line=${f.line}`,
       `col=${f.column}`,
       ...(f.endLine !== undefined ? [`endLine=${f.endLine}`, `endColumn=${f.endColumn}`] : []),

@@ -6,7 +6,13 @@ import { markdown } from "./markdown.js";
 import { sarif, type SarifOptions } from "./sarif.js";
 import { text, type TextOptions } from "./text.js";
 
-export type ReporterOptions = TextOptions & SarifOptions;
+export type ReporterOptions = TextOptions & SarifOptions & {
+  /**
+   * The config's folder relative to the working folder (`/` separators, "" when they are one): CI formats name files
+   * relative to the checkout's root, where the runner resolves them.
+   */
+  base?: string;
+};
 export type Reporter = (report: Report, options: ReporterOptions) => string;
 
 export type Format = "text" | "json" | "sarif" | "github" | "markdown";
@@ -14,8 +20,8 @@ export type Format = "text" | "json" | "sarif" | "github" | "markdown";
 export const reporters: Readonly<Record<Format, Reporter>> = {
   text,
   json: (report) => json(report),
-  sarif,
-  github: (report) => github(report),
+  sarif: (report, options) => sarif(report, options, options.base ?? ""),
+  github: (report, options) => github(report, options.base ?? ""),
   markdown: (report) => markdown(report),
 };
 

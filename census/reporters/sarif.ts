@@ -9,7 +9,8 @@ export interface SarifOptions {
   version: string;
 }
 
-export function sarif(report: Report, options: SarifOptions): string {
+/** `base`: the config's folder relative to the scanned checkout's root (SARIF's %SRCROOT%), "" when it is the root. */
+export function sarif(report: Report, options: SarifOptions, base = ""): string {
   const rules: Sarif.ReportingDescriptor[] = RULE_IDS.map((id) => ({
     id,
     shortDescription: { text: RULE_DESCRIPTIONS[id] },
@@ -26,8 +27,8 @@ export function sarif(report: Report, options: SarifOptions): string {
     locations: [
       {
         physicalLocation: {
-          // Paths are relative to the config's folder: the checkout root of a scan, when the config sits there.
-          artifactLocation: { uri: f.file, uriBaseId: "%SRCROOT%" },
+          // Paths are relative to the checkout's root: the config's folder, prefixed with where it sits.
+          artifactLocation: { uri: base === "" ? f.file : `${base}/${f.file}`, uriBaseId: "%SRCROOT%" },
           region: {
             startLine: f.line,
             startColumn: f.column,
