@@ -63,7 +63,7 @@ describe("the reference monitor", () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain("full: 34 tools in 11 files · 11 modules · parse errors 0");
     expect(r.out).toContain("pass-throughs 70: resolver 32 · validator 30 · gate 6 · carried 2 · unshared 0");
-    expect(r.out.trimEnd().endsWith("✓ clean")).toBe(true);
+    expect(r.out.trimEnd().endsWith("✓ clean · floors held · roster exact")).toBe(true);
   });
 });
 

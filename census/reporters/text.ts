@@ -118,8 +118,6 @@ function clientLimitLine(tools: number, limits: readonly number[], c: Colors): s
   return `${plural(tools, "tool")}: ${verdicts.join(", ")}`;
 }
 
-/** By UTF-16 code units, not locale: the report must come out the same on every machine. */
-
 function floorLines(floors: FloorResult[], c: Colors): string[] {
   if (floors.length === 0) return ["floors: none configured"];
   const width = Math.max(...floors.map((f) => f.count.length));
@@ -135,12 +133,18 @@ function floorLines(floors: FloorResult[], c: Colors): string[] {
   ];
 }
 
+/** The last line, readable at a glance: the findings and the files they are in, the floors, the roster. */
 function verdict(report: Report, c: Colors): string {
   const n = report.findings.length;
-  if (n === 0 && report.ok) return c.green("✓ clean");
+  const floors = report.floors.length === 0 ? "no floors" : report.floors.every((f) => f.ok) ? "floors held" : "floors broken";
+  const { stale, unrostered } = report.counts.bareSentences;
+  const roster = stale + unrostered === 0 ? "roster exact" : "roster off";
+  const state = `${floors} · ${roster}`;
+  if (n === 0 && report.ok) return `${c.green("✓ clean")} · ${state}`;
   // A report that is not ok without findings would be a census bug; say "not clean" rather than claim success.
-  if (n === 0) return c.red(c.bold("✗ not clean"));
-  return c.red(c.bold(`✗ ${plural(n, "finding")}`));
+  if (n === 0) return `${c.red(c.bold("✗ not clean"))} · ${state}`;
+  const files = new Set(report.findings.map((f) => f.file)).size;
+  return `${c.red(c.bold(`✗ ${plural(n, "finding")} in ${plural(files, "file")}`))} · ${state}`;
 }
 
 /**

@@ -37,7 +37,7 @@ describe("text reporter", () => {
         "src/tools/waits.ts:12:5  pass-through-producer  `hoursError` comes from `check()`, a local helper, not a shared producer",
         'src/tools/waits.ts:30:14  bare-sentence-roster  bare sentence "No waits." is not in the roster',
         "",
-        "✗ 2 findings",
+        "✗ 2 findings in 1 file · floors broken · roster off",
         "",
       ].join("\n"),
     );
@@ -54,7 +54,7 @@ describe("text reporter", () => {
         "",
         "floors: none configured",
         "",
-        "✓ clean",
+        "✓ clean · no floors · roster exact",
         "",
       ].join("\n"),
     );
