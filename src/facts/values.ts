@@ -12,27 +12,42 @@ const MAX_HOPS = 8;
 
 /** The operands a value may take: each must qualify on its own. */
 export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), hops = 0): Operand[] {
-  const e = peel(expr);
-  const loc = locOf(e);
-  const text = shortText(e);
-  if (isNullish(e)) return [{ k: "nullish", loc, text }];
-  if (ts.isBinaryExpression(e)) {
-    const op = e.operatorToken.kind;
-    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
-      return [...operandsOf(e.left, seen, hops), ...operandsOf(e.right, seen, hops)];
+  const operands: Operand[] = [];
+  // `??`, `||` and `?:` split with an explicit stack, right pushed first so operands come out left to right: a chain
+  // `a ?? b ?? …` is as deep as it is long.
+  const pending: ts.Expression[] = [expr];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const e = peel(next);
+    if (!isNullish(e)) {
+      if (ts.isBinaryExpression(e)) {
+        const op = e.operatorToken.kind;
+        if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+          pending.push(e.right, e.left);
+          continue;
+        }
+      }
+      if (ts.isConditionalExpression(e)) {
+        pending.push(e.whenFalse, e.whenTrue);
+        continue;
+      }
     }
+    operands.push(operandOf(e, seen, hops));
   }
-  if (ts.isConditionalExpression(e)) {
-    return [...operandsOf(e.whenTrue, seen, hops), ...operandsOf(e.whenFalse, seen, hops)];
-  }
-  if (ts.isCallExpression(e)) return [callOperand(e)];
-  if (isStringLike(e) || isStringConcatenation(e)) return [{ k: "string", loc, text }];
+  return operands;
+}
+
+/** One operand that is not split further (`e` peeled). */
+function operandOf(e: ts.Expression, seen: Set<ts.Node>, hops: number): Operand {
+  const loc = locOf(e);
+  if (isNullish(e)) return { k: "nullish", loc, text: shortText(e) };
+  if (ts.isCallExpression(e)) return callOperand(e);
+  if (isStringLike(e) || isStringConcatenation(e)) return { k: "string", loc, text: shortText(e) };
   // A property path traces to its root: `r.error` comes from wherever `r` came from, `f().error` from the call.
   let root: ts.Expression = e;
   while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = peel(root.expression);
-  if (ts.isCallExpression(root)) return [callOperand(root)];
-  if (ts.isIdentifier(root)) return [variableOperand(root, e, seen, hops)];
-  return [{ k: "other", loc, text, why: describeKind(e) }];
+  if (ts.isCallExpression(root)) return callOperand(root);
+  if (ts.isIdentifier(root)) return variableOperand(root, e, seen, hops);
+  return { k: "other", loc, text: shortText(e), why: describeKind(e) };
 }
 
 function callOperand(call: ts.CallExpression): Operand {
