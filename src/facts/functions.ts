@@ -87,7 +87,8 @@ export function functionFacts(file: FileIndex, fn: ts.Node, withReturns: boolean
   const take = (expr: ts.Expression): void => {
     const e = peel(expr, false);
     if (withReturns) returns.push({ loc: locOf(e), end: endOf(e), text: shortText(e), operands: operandsOf(e) });
-    bareSentences.push(...bareSentencesOf(e));
+    // One by one: spreading a list as long as a `??` chain would put every element on the stack.
+    for (const sentence of bareSentencesOf(e)) bareSentences.push(sentence);
   };
   const body = isFunctionLike(fn) ? fn.body : fn;
   if (body && isFunctionLike(fn) && !ts.isBlock(body)) take(body as ts.Expression);

@@ -10,8 +10,19 @@ import type { CalleeRef, Definition, Operand } from "./types.js";
 /** How many variable-to-variable hops the tracer follows before it says the chain is too long to see. */
 const MAX_HOPS = 8;
 
+/**
+ * How many variables one trace may walk back (each a flow over its function). Hops bound a trace's depth, not its
+ * breadth: ten writes of a variable, each from another variable with ten writes, would be 10^8 walks by the eighth hop.
+ */
+const MAX_TRACED = 256;
+
+/** What one trace has left to spend, shared by all its branches. */
+interface Budget {
+  traced: number;
+}
+
 /** The operands a value may take: each must qualify on its own. */
-export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), hops = 0): Operand[] {
+export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), hops = 0, budget: Budget = { traced: 0 }): Operand[] {
   const operands: Operand[] = [];
   // `??`, `||` and `?:` split with an explicit stack, right pushed first so operands come out left to right: a chain
   // `a ?? b ?? …` is as deep as it is long.
@@ -31,13 +42,13 @@ export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), 
         continue;
       }
     }
-    operands.push(operandOf(e, seen, hops));
+    operands.push(operandOf(e, seen, hops, budget));
   }
   return operands;
 }
 
 /** One operand that is not split further (`e` peeled). */
-function operandOf(e: ts.Expression, seen: Set<ts.Node>, hops: number): Operand {
+function operandOf(e: ts.Expression, seen: Set<ts.Node>, hops: number, budget: Budget): Operand {
   const loc = locOf(e);
   if (isNullish(e)) return { k: "nullish", loc, text: shortText(e) };
   if (ts.isCallExpression(e)) return callOperand(e);
@@ -46,7 +57,7 @@ function operandOf(e: ts.Expression, seen: Set<ts.Node>, hops: number): Operand 
   let root: ts.Expression = e;
   while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = peel(root.expression);
   if (ts.isCallExpression(root)) return callOperand(root);
-  if (ts.isIdentifier(root)) return variableOperand(root, e, seen, hops);
+  if (ts.isIdentifier(root)) return variableOperand(root, e, seen, hops, budget);
   return { k: "other", loc, text: shortText(e), why: describeKind(e) };
 }
 
@@ -60,20 +71,24 @@ function callOperand(call: ts.CallExpression): Operand {
   };
 }
 
-function variableOperand(root: ts.Identifier, whole: ts.Expression, seen: Set<ts.Node>, hops: number): Operand {
+function variableOperand(root: ts.Identifier, whole: ts.Expression, seen: Set<ts.Node>, hops: number, budget: Budget): Operand {
   const base = { loc: locOf(whole), text: shortText(whole), name: root.text };
   if (hops >= MAX_HOPS) {
     return { k: "other", loc: base.loc, text: base.text, why: `the value passes through more than ${MAX_HOPS} variables; follow it by hand` };
   }
-  return { k: "variable", ...base, defs: definitionsOf(root, seen, hops + 1) };
+  if (budget.traced >= MAX_TRACED) {
+    return { k: "other", loc: base.loc, text: base.text, why: `the value may come from more than ${MAX_TRACED} variables' writes; follow it by hand` };
+  }
+  return { k: "variable", ...base, defs: definitionsOf(root, seen, hops + 1, budget) };
 }
 
 /** The reaching definitions of an identifier, each with the operands of what it writes. */
-export function definitionsOf(reference: ts.Identifier, seen: Set<ts.Node> = new Set(), hops = 0): Definition[] {
-  return reachingDefinitions(reference).map((d) => toDefinition(d, seen, hops));
+export function definitionsOf(reference: ts.Identifier, seen: Set<ts.Node> = new Set(), hops = 0, budget: Budget = { traced: 0 }): Definition[] {
+  budget.traced++;
+  return reachingDefinitions(reference).map((d) => toDefinition(d, seen, hops, budget));
 }
 
-function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number): Definition {
+function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number, budget: Budget): Definition {
   const def: Definition = { kind: d.kind, loc: locOf(d.node), text: definitionText(d.node) };
   if (d.reason !== undefined) def.reason = d.reason;
   if (d.kind === "parameter") {
@@ -88,8 +103,9 @@ function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number): 
   }
   const inner = new Set(seen).add(d.node);
   const operands: Operand[] = [];
-  if (d.value) operands.push(...operandsOf(d.value, inner, hops));
-  if (d.defaultValue) operands.push(...operandsOf(d.defaultValue, inner, hops));
+  // Pushed one by one: spreading a list as long as a `??` chain would put every element on the stack.
+  if (d.value) for (const o of operandsOf(d.value, inner, hops, budget)) operands.push(o);
+  if (d.defaultValue) for (const o of operandsOf(d.defaultValue, inner, hops, budget)) operands.push(o);
   if (!d.value && !d.defaultValue) {
     operands.push({ k: "other", loc: def.loc, text: def.text, why: "the tracer cannot see the value written here" });
   }
