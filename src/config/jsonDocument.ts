@@ -171,20 +171,27 @@ function nodeValue(node: Node): unknown {
   }
 }
 
-function findDuplicateKeys(node: Node, path: (string | number)[]): { path: JsonPath; offset: number }[] {
+function findDuplicateKeys(root: Node, rootPath: (string | number)[]): { path: JsonPath; offset: number }[] {
   const out: { path: JsonPath; offset: number }[] = [];
-  if (node.type === "object") {
-    const seen = new Set<string>();
-    for (const property of node.children ?? []) {
-      const [key, value] = property.children ?? [];
-      if (key === undefined) continue;
-      const name = key.value as string;
-      if (seen.has(name)) out.push({ path: [...path, name], offset: key.offset });
-      seen.add(name);
-      if (value !== undefined) out.push(...findDuplicateKeys(value, [...path, name]));
+  // Depth first in document order, with an explicit stack (children pushed last to first).
+  const pending: { node: Node; path: (string | number)[] }[] = [{ node: root, path: rootPath }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, path } = next;
+    const children: { node: Node; path: (string | number)[] }[] = [];
+    if (node.type === "object") {
+      const seen = new Set<string>();
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key === undefined) continue;
+        const name = key.value as string;
+        if (seen.has(name)) out.push({ path: [...path, name], offset: key.offset });
+        seen.add(name);
+        if (value !== undefined) children.push({ node: value, path: [...path, name] });
+      }
+    } else if (node.type === "array") {
+      (node.children ?? []).forEach((item, i) => children.push({ node: item, path: [...path, i] }));
     }
-  } else if (node.type === "array") {
-    (node.children ?? []).forEach((item, i) => out.push(...findDuplicateKeys(item, [...path, i])));
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
   return out;
 }
