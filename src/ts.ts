@@ -32,8 +32,7 @@ export function parseDiagnostics(sourceFile: ts.SourceFile): readonly ts.Diagnos
 
 /** 1-based line and column of a node's first token (comments and whitespace before it skipped). */
 export function locOf(node: ts.Node, sourceFile: ts.SourceFile = node.getSourceFile()): { line: number; column: number } {
-  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-  return { line: line + 1, column: character + 1 };
+  return positionAt(sourceFile, node.getStart(sourceFile));
 }
 
 /** 1-based line and column just past a node's last character. */
@@ -41,8 +40,12 @@ export function endOf(node: ts.Node, sourceFile: ts.SourceFile = node.getSourceF
   return positionAt(sourceFile, node.getEnd());
 }
 
-/** 1-based line and column of an offset. */
+/**
+ * 1-based line and column of an offset. A byte order mark is not a column (SPEC §4, and ESLint, which drops it from
+ * the text): on line 1 of a text that starts with one, columns count from the character after it.
+ */
 export function positionAt(sourceFile: ts.SourceFile, offset: number): { line: number; column: number } {
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(offset);
-  return { line: line + 1, column: character + 1 };
+  const bom = line === 0 && character > 0 && sourceFile.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { line: line + 1, column: character + 1 - bom };
 }

@@ -41,9 +41,16 @@ export interface JsonDocument {
 // As tsconfig.json: comments and trailing commas are fine.
 const PARSE_OPTIONS = { disallowComments: false, allowTrailingComma: true, allowEmptyContent: false } as const;
 
+/**
+ * How deep arrays and objects may nest. The parser and every reader of the tree recurse, so deeper nesting could
+ * overflow the stack; a config or roster file nests a handful of levels.
+ */
+export const MAX_JSON_DEPTH = 100;
+
 export function parseJsonDocument(text: string): JsonDocument {
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, PARSE_OPTIONS);
+  const tooDeep = tooDeepAt(text);
+  const tree = tooDeep === undefined ? parseTree(text, errors, PARSE_OPTIONS) : undefined;
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -65,6 +72,13 @@ export function parseJsonDocument(text: string): JsonDocument {
     position: positionAt(e.offset),
     message: describeParseError(e),
   }));
+  if (tooDeep !== undefined) {
+    syntaxErrors.push({
+      path: [],
+      position: positionAt(tooDeep),
+      message: `invalid JSON: nested more than ${MAX_JSON_DEPTH} levels deep; expected the few levels the format has`,
+    });
+  }
   // A member's key, not its value: where a reader looks for `"floors": {` or `"passThroughs.total": 460`.
   const exactly = (path: JsonPath): Position | undefined => {
     const node = tree === undefined ? undefined : findNodeAtLocation(tree, [...path]);
@@ -90,6 +104,30 @@ export function parseJsonDocument(text: string): JsonDocument {
     positionOf: (path) => exactly(path),
     locate,
   };
+}
+
+/**
+ * The offset of the first `[` or `{` that opens a level past MAX_JSON_DEPTH, or undefined. A scan without recursion
+ * that skips strings and comments as JSONC writes them; anything malformed is left for the parser to name.
+ */
+function tooDeepAt(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"' && text[i] !== "\n"; i++) if (text[i] === "\\") i++;
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else if (c === "[" || c === "{") {
+      if (++depth > MAX_JSON_DEPTH) return i;
+    } else if (c === "]" || c === "}") {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return undefined;
 }
 
 /** A readable JSON path: `skus[0].tools[1]`, `floors["passThroughs.total"]`; the whole document is `(top level)`. */
@@ -133,20 +171,27 @@ function nodeValue(node: Node): unknown {
   }
 }
 
-function findDuplicateKeys(node: Node, path: (string | number)[]): { path: JsonPath; offset: number }[] {
+function findDuplicateKeys(root: Node, rootPath: (string | number)[]): { path: JsonPath; offset: number }[] {
   const out: { path: JsonPath; offset: number }[] = [];
-  if (node.type === "object") {
-    const seen = new Set<string>();
-    for (const property of node.children ?? []) {
-      const [key, value] = property.children ?? [];
-      if (key === undefined) continue;
-      const name = key.value as string;
-      if (seen.has(name)) out.push({ path: [...path, name], offset: key.offset });
-      seen.add(name);
-      if (value !== undefined) out.push(...findDuplicateKeys(value, [...path, name]));
+  // Depth first in document order, with an explicit stack (children pushed last to first).
+  const pending: { node: Node; path: (string | number)[] }[] = [{ node: root, path: rootPath }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, path } = next;
+    const children: { node: Node; path: (string | number)[] }[] = [];
+    if (node.type === "object") {
+      const seen = new Set<string>();
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key === undefined) continue;
+        const name = key.value as string;
+        if (seen.has(name)) out.push({ path: [...path, name], offset: key.offset });
+        seen.add(name);
+        if (value !== undefined) children.push({ node: value, path: [...path, name] });
+      }
+    } else if (node.type === "array") {
+      (node.children ?? []).forEach((item, i) => children.push({ node: item, path: [...path, i] }));
     }
-  } else if (node.type === "array") {
-    (node.children ?? []).forEach((item, i) => out.push(...findDuplicateKeys(item, [...path, i])));
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
   return out;
 }

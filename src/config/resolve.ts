@@ -1,5 +1,5 @@
 // From a schema-valid config to the ResolvedConfig the core runs on: defaults applied, paths made absolute and checked, globs expanded, and the checks a schema cannot express.
-import { statSync } from "node:fs";
+import { readdirSync as readdirSyncFs, realpathSync, statSync, type Dirent } from "node:fs";
 import { dirname, resolve } from "node:path";
 import fg from "fast-glob";
 import { compareText, countPaths } from "../model.js";
@@ -81,7 +81,7 @@ function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[])
   if (rootKind !== "folder") {
     problems.push({
       path: [...at, "root"],
-      message: `${rootKind === "missing" ? "folder not found" : "expected a folder, found a file"}: ${displayPath(root)} ("${sku.root}" is relative to the config's folder)`,
+      message: `${rootKind === "missing" ? "folder not found" : `expected a folder, found ${KIND_NAMES[rootKind]}`}: ${displayPath(root)} ("${sku.root}" is relative to the config's folder)`,
     });
   }
   // Under a root that is not there every file would be missing too: one problem says it.
@@ -91,7 +91,7 @@ function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[])
     if (kind !== "file") {
       problems.push({
         path,
-        message: `${kind === "missing" ? "file not found" : "expected a file, found a folder"}: ${displayPath(absolute)} ("${relative}" is relative to the SKU's root "${sku.root}")`,
+        message: `${kind === "missing" ? "file not found" : `expected a file, found ${KIND_NAMES[kind]}`}: ${displayPath(absolute)} ("${relative}" is relative to the SKU's root "${sku.root}")`,
       });
     }
     return absolute;
@@ -115,22 +115,78 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
   // As in knip and fast-glob: a "!" glob excludes from every other glob of the list.
   const excluded = sku.tools.filter((g) => g.startsWith("!")).map((g) => g.slice(1));
   const ignore = [...excluded, ...NEVER_TOOLS];
-  const found = new Set<string>();
+  // One file reached by several paths (a folder linked into another) is one tool file: the first path, sorted.
+  const found = new Map<string, string>();
   let included = 0;
   sku.tools.forEach((glob, k) => {
     if (glob.startsWith("!")) return;
     included++;
-    const matches = fg.sync(glob, { cwd: root, absolute: true, onlyFiles: true, ignore });
+    let matches: string[];
+    try {
+      matches = globFiles(glob, root, ignore);
+    } catch (error) {
+      problems.push({ path: [...at, k], message: `glob "${glob}" cannot be expanded: ${fsReason(error)}` });
+      return;
+    }
     if (matches.length === 0) {
       problems.push({
         path: [...at, k],
         message: `glob "${glob}" matches no file under the SKU's root ${displayPath(root)} (node_modules and .d.ts files never match)`,
       });
     }
-    for (const m of matches) found.add(resolve(m));
+    for (const m of matches.map((m) => resolve(m)).sort(compareText)) {
+      const real = realPathOf(m);
+      if (!found.has(real)) found.set(real, m);
+    }
   });
   if (included === 0) problems.push({ path: at, message: 'every glob starts with "!"; expected at least one glob that includes tool files' });
-  return [...found].sort(compareText);
+  return [...new Set(found.values())].sort(compareText);
+}
+
+/**
+ * What a glob matches under `root`: every entry but folders, so that a FIFO, a socket or a dangling link the glob
+ * names is a file the census says it cannot read, not one it silently drops. Linked folders are followed once per
+ * real folder: a link back up the tree (`ln -s . loop`) is not a second copy of every file, and two of them are not
+ * a walk that never ends. Entries are read in name order, so which path reaches a folder first does not depend on
+ * the file system's order.
+ */
+function globFiles(glob: string, root: string, ignore: string[]): string[] {
+  const walked = new Set<string>();
+  const readdirSync = ((folder: string, options?: { withFileTypes: true }): (Dirent | string)[] => {
+    const real = realPathOf(resolve(root, folder));
+    if (walked.has(real)) return [];
+    walked.add(real);
+    const nameOf = (entry: Dirent | string): string => (typeof entry === "string" ? entry : entry.name);
+    return (readdirSyncFs(folder, options as { withFileTypes: true }) as (Dirent | string)[]).sort((a, b) => compareText(nameOf(a), nameOf(b)));
+  }) as typeof readdirSyncFs;
+  const entries = fg.sync(glob, { cwd: root, absolute: true, onlyFiles: false, objectMode: true, ignore, fs: { readdirSync } });
+  return entries.filter((e) => !e.dirent.isDirectory()).map((e) => e.path);
+}
+
+/** The path with every link resolved; the path itself when it cannot be (a dangling link). */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A file-system error in words, not its code. */
+function fsReason(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  const where = typeof e.path === "string" ? ` (${displayPath(e.path)})` : "";
+  switch (e.code) {
+    case "EACCES":
+    case "EPERM":
+      return `permission denied${where}`;
+    case "ELOOP":
+      return `too many levels of symbolic links${where}`;
+    case "ENAMETOOLONG":
+      return `a path is too long${where}`;
+    default:
+      return e.message ?? String(error);
+  }
 }
 
 function resolveContract(raw: RawConfig, doc: JsonDocument, problems: Problem[]): ResolvedContract {
@@ -214,10 +270,14 @@ function checkUnique(names: readonly string[], pathOf: (i: number) => JsonPath, 
   });
 }
 
-function kindOf(path: string): "file" | "folder" | "missing" {
+const KIND_NAMES = { file: "a file", folder: "a folder", special: "a special file (a FIFO, socket or device)", missing: "nothing" } as const;
+
+function kindOf(path: string): "file" | "folder" | "special" | "missing" {
   try {
     const stat = statSync(path, { throwIfNoEntry: false });
-    return stat === undefined ? "missing" : stat.isDirectory() ? "folder" : "file";
+    if (stat === undefined) return "missing";
+    // A FIFO, a socket or a device: reading one could block the run, and it holds no source anyway.
+    return stat.isDirectory() ? "folder" : stat.isFile() ? "file" : "special";
   } catch {
     // ENOTDIR (a file used as a folder on the way) or a dangling link: for the user, it is not there.
     return "missing";

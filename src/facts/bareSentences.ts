@@ -8,16 +8,26 @@ const HOLE = "${…}";
 
 /** The bare sentences in one returned expression: each `?:` branch and each string operand of `??`/`||` on its own. */
 export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
-  const e = peel(expr);
-  if (ts.isConditionalExpression(e)) return [...bareSentencesOf(e.whenTrue), ...bareSentencesOf(e.whenFalse)];
-  if (ts.isBinaryExpression(e)) {
-    const op = e.operatorToken.kind;
-    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
-      return [...bareSentencesOf(e.left), ...bareSentencesOf(e.right)];
+  const sentences: BareSentenceFact[] = [];
+  // Branches split with an explicit stack (right pushed first, so sentences come out left to right): `a ?? b ?? …` is
+  // as deep as it is long.
+  const pending: ts.Expression[] = [expr];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const e = peel(next);
+    if (ts.isConditionalExpression(e)) {
+      pending.push(e.whenFalse, e.whenTrue);
+      continue;
     }
+    if (ts.isBinaryExpression(e)) {
+      const op = e.operatorToken.kind;
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+        pending.push(e.right, e.left);
+        continue;
+      }
+    }
+    if (isStringLike(e) || isStringConcatenation(e)) sentences.push({ loc: locOf(e), end: endOf(e), sentence: canonicalText(e) });
   }
-  if (isStringLike(e) || isStringConcatenation(e)) return [{ loc: locOf(e), end: endOf(e), sentence: canonicalText(e) }];
-  return [];
+  return sentences;
 }
 
 /** Cooked text with every substitution and non-literal operand written `${…}`. */
@@ -25,6 +35,7 @@ function canonicalText(expr: ts.Expression): string {
   const e = peel(expr, false);
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (ts.isTemplateExpression(e)) return e.head.text + e.templateSpans.map((s) => HOLE + s.literal.text).join("");
+  // A `+` operand is never itself a chain (flattenPlus took them apart): one level deep, whatever the chain's length.
   if (isStringConcatenation(e)) return flattenPlus(e).map((op) => (isStringLike(op) ? canonicalText(op) : HOLE)).join("");
   return HOLE;
 }

@@ -167,12 +167,18 @@ export class StringEvaluator {
       case ts.SyntaxKind.ParenthesizedExpression:
       case ts.SyntaxKind.NonNullExpression:
       case ts.SyntaxKind.SatisfiesExpression:
-        return this.valueOf((node as ts.ParenthesizedExpression).expression, context);
       case ts.SyntaxKind.AsExpression:
       case ts.SyntaxKind.TypeAssertionExpression: {
-        const assertion = node as ts.AsExpression | ts.TypeAssertion;
-        const asConst = ts.isConstTypeReference(assertion.type);
-        return this.valueOf(assertion.expression, asConst ? { ...context, asConst: true } : context);
+        // Peeled in a loop: `x as A as B as …` and `x!!…` are chains as long as the input writes them.
+        let inner: ts.Expression = node;
+        let innerContext = context;
+        while (isWrapper(inner)) {
+          if ((ts.isAsExpression(inner) || ts.isTypeAssertionExpression(inner)) && ts.isConstTypeReference(inner.type)) {
+            innerContext = { ...innerContext, asConst: true };
+          }
+          inner = inner.expression;
+        }
+        return this.valueOf(inner, innerContext);
       }
       case ts.SyntaxKind.BinaryExpression:
         if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.PlusToken) {
@@ -181,16 +187,9 @@ export class StringEvaluator {
         return unknownAt(describe(node), node);
       case ts.SyntaxKind.Identifier:
         return this.identifier(node as ts.Identifier, context);
-      case ts.SyntaxKind.PropertyAccessExpression: {
-        const access = node as ts.PropertyAccessExpression;
-        if (!ts.isIdentifier(access.name)) return unknownAt(`private field \`${shortText(access, 40)}\``, access.name);
-        const name = access.name.text;
-        return this.propertyRead(access, () => name, context);
-      }
-      case ts.SyntaxKind.ElementAccessExpression: {
-        const access = node as ts.ElementAccessExpression;
-        return this.propertyRead(access, () => this.staticKey(access.argumentExpression, context), context);
-      }
+      case ts.SyntaxKind.PropertyAccessExpression:
+      case ts.SyntaxKind.ElementAccessExpression:
+        return this.propertyRead(node as ts.PropertyAccessExpression | ts.ElementAccessExpression, context);
       case ts.SyntaxKind.ObjectLiteralExpression:
         return { t: "object", literal: node as ts.ObjectLiteralExpression, asConst: context.asConst };
       case ts.SyntaxKind.CallExpression:
@@ -383,19 +382,38 @@ export class StringEvaluator {
     return { value: unknownAt("destructured from a parameter", owner), node: owner };
   }
 
-  /** `base.key` / `base[key]`: the base is evaluated first, so a base that cannot be seen is what the reason names. */
-  private propertyRead(
-    access: ts.PropertyAccessExpression | ts.ElementAccessExpression,
-    keyOf: () => string | Unknown,
-    context: Context,
-  ): Value {
-    const baseNode = access.expression;
-    const base = this.valueOf(baseNode, partContext(context));
-    if (base.t === "unknown") return base;
-    const key = keyOf();
-    if (typeof key !== "string") return { t: "unknown", e: key };
-    const value = this.readProperty(base, key, baseNode, access);
-    if (value === MISSING) return unknownAt(`\`${shortText(baseNode, 40)}\` has no property \`${key}\``, access);
+  /**
+   * `base.key` / `base[key]`: the base is evaluated first, so a base that cannot be seen is what the reason names.
+   * A chain `a.b[c].d` is read from its innermost base outwards, in a loop: it is as long as the input writes it.
+   */
+  private propertyRead(outer: ts.PropertyAccessExpression | ts.ElementAccessExpression, context: Context): Value {
+    const chain: (ts.PropertyAccessExpression | ts.ElementAccessExpression)[] = [];
+    let baseNode: ts.Expression = outer;
+    for (;;) {
+      if (ts.isPropertyAccessExpression(baseNode) || ts.isElementAccessExpression(baseNode)) chain.push(baseNode);
+      else if (!ts.isParenthesizedExpression(baseNode) && !ts.isNonNullExpression(baseNode) && !ts.isSatisfiesExpression(baseNode)) break;
+      baseNode = baseNode.expression;
+    }
+    // A private field is not read, whatever its base: the outermost one is the reason, before anything is evaluated.
+    const privateField = chain.find((a): a is ts.PropertyAccessExpression => ts.isPropertyAccessExpression(a) && !ts.isIdentifier(a.name));
+    if (privateField) return unknownAt(`private field \`${shortText(privateField, 40)}\``, privateField.name);
+    // Every base and key is a part of the value read, not the value itself: no longer `as const`.
+    const inner = partContext(context);
+    let value = this.valueOf(baseNode, inner);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      if (value.t === "unknown") return value;
+      const access = chain[i]!;
+      let key: string | Unknown;
+      if (ts.isPropertyAccessExpression(access)) {
+        key = access.name.text;
+      } else {
+        key = this.staticKey(access.argumentExpression, inner);
+      }
+      if (typeof key !== "string") return { t: "unknown", e: key };
+      const read = this.readProperty(value, key, access.expression, access);
+      if (read === MISSING) return unknownAt(`\`${shortText(access.expression, 40)}\` has no property \`${key}\``, access);
+      value = read;
+    }
     return value;
   }
 
@@ -545,6 +563,18 @@ export class StringEvaluator {
     if (value.t === "string" || value.t === "unknown") return value;
     return unknownAt(`\`${member.parent.name.text}.${member.name.getText()}\` is a numeric enum member`, at);
   }
+}
+
+function isWrapper(
+  node: ts.Expression,
+): node is ts.ParenthesizedExpression | ts.NonNullExpression | ts.SatisfiesExpression | ts.AsExpression | ts.TypeAssertion {
+  return (
+    ts.isParenthesizedExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isTypeAssertionExpression(node)
+  );
 }
 
 /** The context for a part that is not the value itself (an operand, a key, a substitution): no longer `as const`. */

@@ -10,10 +10,27 @@ import { collectDynamicRequest, collectModuleShape, collectTopLevelData, collect
 import { collectPassThrough } from "./passThroughs.js";
 import { tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
-import type { FileFacts } from "./types.js";
+import type { FileFacts, Loc } from "./types.js";
+import { continuesChain, deepestNode, MAX_NESTING, placeOf, pushChildren, tooDeep } from "./walk.js";
 
+/**
+ * The facts of one file. A file nested deeper than the parser or the analysis can follow is a parse error of its own
+ * ("nested too deeply to analyse at line L"), never an exception: no input ends the run.
+ */
 export function extractFileFacts(fileName: string, text: string, options: ExtractOptions): FileFacts {
-  const sourceFile = parseSource(fileName, text);
+  let sourceFile: ts.SourceFile | undefined;
+  try {
+    sourceFile = parseSource(fileName, text);
+    return factsOf(sourceFile, options);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    // The nesting bound keeps the analysis well inside the stack; this is the net under it (the parser's own
+    // recursion, or a reader that recursed where it should not have).
+    return tooDeepFacts(sourceFile ? placeOf(deepestNode(sourceFile, true).node) : { line: overflowingLine(fileName, text), column: 1 });
+  }
+}
+
+function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts {
   const errors = parseDiagnostics(sourceFile);
   if (errors.length > 0) {
     return {
@@ -25,39 +42,47 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
       })),
     };
   }
-  const file = new FileIndex(sourceFile, options);
-  collectModuleShape(file);
-  file.facts.constants = collectConstants(sourceFile, file.evaluator);
-  collectTopLevelObjects(file);
-  collectTopLevelFunctions(file);
 
   // Names the builder may be imported under here: a reference to one that is not a call is a build the census cannot read.
-  const builderNames = new Set<string>();
-  const namespaces = new Set<string>();
-  for (const [local, imported] of Object.entries(file.facts.imports)) {
-    if (imported.name === "*") namespaces.add(local);
-    else if (file.builders.has(imported.name)) builderNames.add(local);
-  }
+  const builders = new Set(options.builders);
+  const { builderNames, namespaces } = importedBuilderNames(sourceFile, builders);
 
-  // One walk over the tree gathers the sites every later stage reads; types and module declarations hold none.
+  // One walk over the tree gathers the sites every later stage reads; types and module declarations hold none. It
+  // also measures the nesting, before any reader that recurses runs.
   const references: (ts.Identifier | ts.PropertyAccessExpression)[] = [];
   const calls: ts.CallExpression[] = [];
   const ifs: ts.IfStatement[] = [];
   const objects: ts.ObjectLiteralExpression[] = [];
   const strings: ts.Expression[] = [];
-  const visit = (node: ts.Node): void => {
+  const pending: ts.Node[] = [sourceFile];
+  const depths: number[] = [0];
+  const children: ts.Node[] = [];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const depth = depths.pop()!;
+    if (depth > MAX_NESTING) return tooDeepFacts(placeOf(deepestNode(sourceFile, false).node));
     if (ts.isCallExpression(node)) calls.push(node);
     else if (ts.isIfStatement(node)) ifs.push(node);
     else if (ts.isObjectLiteralExpression(node)) objects.push(node);
-    if (isMaximalString(node)) strings.push(node as ts.Expression);
+    // An operand of a `+` chain is never the maximal string: only the chain's root is asked (once, not per link).
+    if (!isPlusOperand(node) && isMaximalString(node)) strings.push(node as ts.Expression);
     if (ts.isIdentifier(node) && builderNames.has(node.text)) references.push(node);
-    else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text) && file.builders.has(node.name.text)) {
+    else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text) && builders.has(node.name.text)) {
       references.push(node);
     }
-    if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+    if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) continue;
+    children.length = 0;
+    pushChildren(node, children);
+    for (const child of children) {
+      pending.push(child);
+      depths.push(continuesChain(node, child) ? depth : depth + 1);
+    }
+  }
+
+  const file = new FileIndex(sourceFile, options);
+  collectModuleShape(file);
+  file.facts.constants = collectConstants(sourceFile, file.evaluator);
+  collectTopLevelObjects(file);
+  collectTopLevelFunctions(file);
 
   // Tools first: every later fact asks which tool body it sits in. Which calls define tools is settled before any is
   // read, so that a list of definer calls reads as those tools.
@@ -77,4 +102,70 @@ export function extractFileFacts(fileName: string, text: string, options: Extrac
   for (const object of objects) tryEnvelopeObject(file, object);
   for (const s of strings) trySerialised(file, s);
   return file.facts;
+}
+
+/** A node whose parent (parentheses and casts aside) is a `+`: part of a longer chain, whatever it is. */
+function isPlusOperand(node: ts.Node): boolean {
+  let p = node.parent;
+  while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
+  return !!p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken;
+}
+
+function tooDeepFacts(loc: Loc): FileFacts {
+  return { ...emptyFacts(), parseErrors: [{ loc, end: { line: loc.line, column: loc.column + 1 }, message: tooDeep(loc.line) }] };
+}
+
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * The line at which the parser's own recursion gave out: the first line whose text up to its end already overflows
+ * it (nesting only grows as the parser reads on). Found in a few parses, by bisection.
+ */
+function overflowingLine(fileName: string, text: string): number {
+  const starts = lineStarts(text);
+  const overflows = (lines: number): boolean => {
+    try {
+      parseSource(fileName, lines < starts.length ? text.slice(0, starts[lines]) : text);
+      return false;
+    } catch (error) {
+      if (!isStackOverflow(error)) throw error;
+      return true;
+    }
+  };
+  let lo = 1;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (overflows(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Where each line starts, as the parser counts lines: \r\n, \n, \r, U+2028 and U+2029 each end one. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** The local names the file's value imports bind to a builder-named export, and its namespace imports. */
+function importedBuilderNames(sourceFile: ts.SourceFile, builders: ReadonlySet<string>): { builderNames: Set<string>; namespaces: Set<string> } {
+  const builderNames = new Set<string>();
+  const namespaces = new Set<string>();
+  for (const s of sourceFile.statements) {
+    if (!ts.isImportDeclaration(s) || !s.importClause || s.importClause.isTypeOnly) continue;
+    const bindings = s.importClause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+    else if (bindings) {
+      for (const el of bindings.elements) if (!el.isTypeOnly && builders.has((el.propertyName ?? el.name).text)) builderNames.add(el.name.text);
+    }
+  }
+  return { builderNames, namespaces };
 }

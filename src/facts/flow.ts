@@ -114,6 +114,7 @@ export class Flow {
     if (isLoop(node)) return this.visitLoop(node, s, []);
     if (ts.isSwitchStatement(node)) return this.visitSwitch(node, s, []);
     if (ts.isTryStatement(node)) return this.visitTry(node, s);
+    if (isChainLink(node)) return this.visitChain(node, s);
     if (ts.isBinaryExpression(node)) return this.visitBinary(node, s);
     if (ts.isConditionalExpression(node)) {
       const c = this.cond(node.condition, s);
@@ -128,6 +129,34 @@ export class Flow {
     return this.visitChildren(node, s);
   }
 
+  /**
+   * A chain (`a + b + c`, `x.f().g[h]`, `a ?? b ?? c`) in a loop: its innermost link first, then each link's other
+   * children on the way out. Chains are as long as the input writes them; recursion would follow them onto the stack.
+   */
+  private visitChain(node: ChainLink, s: State): State {
+    const links: ChainLink[] = [node];
+    let inner: ts.Node = node.kind === ts.SyntaxKind.BinaryExpression ? (node as ts.BinaryExpression).left : chainObject(node);
+    while (isChainLink(inner) && this.survey.relevant.has(inner)) {
+      if (++this.steps > this.budget) throw new BudgetExceeded();
+      links.push(inner);
+      inner = ts.isBinaryExpression(inner) ? inner.left : chainObject(inner);
+    }
+    let out = this.visit(inner, s);
+    for (let i = links.length - 1; i >= 0; i--) {
+      const link = links[i]!;
+      if (ts.isBinaryExpression(link)) {
+        // `??` evaluates its right side only when the left is nullish: what reached before keeps reaching.
+        out = link.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ? join(out, this.visit(link.right, out)) : this.visit(link.right, out);
+        continue;
+      }
+      const first = chainObject(link);
+      ts.forEachChild(link, (child) => {
+        if (child !== first) out = this.visit(child, out);
+      });
+    }
+    return out;
+  }
+
   /** Children in source order, which is evaluation order for every node kind not handled above. */
   private visitChildren(node: ts.Node, s: State): State {
     let out = s;
@@ -139,7 +168,30 @@ export class Flow {
 
   /** Walks a condition, keeping apart the states where it is true and where it is false (short-circuit). */
   private cond(node: ts.Expression, s: State): Branches {
-    const e = peel(node, false);
+    // `a && b || c && …` short-circuits left to right: its left spine is taken apart in a loop, the innermost
+    // condition seeing the entry state.
+    const spine: ts.BinaryExpression[] = [];
+    let e = peel(node, false);
+    while (isAndOr(e) && this.survey.relevant.has(e)) {
+      spine.push(e);
+      e = peel(e.left, false);
+    }
+    let c = this.condOf(e, s);
+    for (let i = spine.length - 1; i >= 0; i--) {
+      const link = spine[i]!;
+      if (link.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+        const b = this.cond(link.right, c.whenTrue);
+        c = { whenTrue: b.whenTrue, whenFalse: join(c.whenFalse, b.whenFalse) };
+      } else {
+        const b = this.cond(link.right, c.whenFalse);
+        c = { whenTrue: join(c.whenTrue, b.whenTrue), whenFalse: b.whenFalse };
+      }
+    }
+    return c;
+  }
+
+  /** A condition that is not a conjunction or disjunction (peeled), or one the flow need not enter. */
+  private condOf(e: ts.Expression, s: State): Branches {
     if (e.kind === ts.SyntaxKind.TrueKeyword) return { whenTrue: s, whenFalse: null };
     if (e.kind === ts.SyntaxKind.FalseKeyword) return { whenTrue: null, whenFalse: s };
     if (!this.survey.relevant.has(e)) return { whenTrue: s, whenFalse: s };
@@ -149,16 +201,6 @@ export class Flow {
     }
     if (ts.isBinaryExpression(e)) {
       const op = e.operatorToken.kind;
-      if (op === ts.SyntaxKind.AmpersandAmpersandToken) {
-        const a = this.cond(e.left, s);
-        const b = this.cond(e.right, a.whenTrue);
-        return { whenTrue: b.whenTrue, whenFalse: join(a.whenFalse, b.whenFalse) };
-      }
-      if (op === ts.SyntaxKind.BarBarToken) {
-        const a = this.cond(e.left, s);
-        const b = this.cond(e.right, a.whenFalse);
-        return { whenTrue: join(a.whenTrue, b.whenTrue), whenFalse: b.whenFalse };
-      }
       if (op === ts.SyntaxKind.QuestionQuestionToken) {
         const left = this.visit(e.left, s);
         const b = this.cond(e.right, left);
@@ -208,18 +250,25 @@ export class Flow {
     return this.visit(node.right, this.visit(node.left, s));
   }
 
-  /** `a?.b.c(x)`: once `a` is nullish the rest of the chain, arguments included, is skipped. */
+  /** `a?.b.c(x)`: once `a` is nullish the rest of the chain, arguments included, is skipped. Links in a loop. */
   private chainParts(node: ts.Node, s: State): { end: State; skipped: State } {
-    const chain = node as ts.PropertyAccessExpression | ts.ElementAccessExpression | ts.CallExpression | ts.NonNullExpression;
-    const inner = chain.expression;
-    const r = ts.isOptionalChain(inner) ? this.chainParts(inner, s) : { end: this.visit(inner, s), skipped: null };
-    let end = r.end;
-    let skipped = r.skipped;
-    if (!ts.isNonNullExpression(chain) && chain.questionDotToken) skipped = join(skipped, end);
-    if (ts.isElementAccessExpression(chain)) {
-      end = this.visit(chain.argumentExpression, end);
-    } else if (ts.isCallExpression(chain)) {
-      for (const argument of chain.arguments) end = this.visit(argument, end);
+    type Link = ts.PropertyAccessExpression | ts.ElementAccessExpression | ts.CallExpression | ts.NonNullExpression;
+    const links: Link[] = [];
+    let inner: ts.Node = node;
+    while (links.length === 0 || ts.isOptionalChain(inner)) {
+      links.push(inner as Link);
+      inner = (inner as Link).expression;
+    }
+    let end = this.visit(inner, s);
+    let skipped: State = null;
+    for (let i = links.length - 1; i >= 0; i--) {
+      const chain = links[i]!;
+      if (!ts.isNonNullExpression(chain) && chain.questionDotToken) skipped = join(skipped, end);
+      if (ts.isElementAccessExpression(chain)) {
+        end = this.visit(chain.argumentExpression, end);
+      } else if (ts.isCallExpression(chain)) {
+        for (const argument of chain.arguments) end = this.visit(argument, end);
+      }
     }
     return { end, skipped };
   }
@@ -463,6 +512,53 @@ export class Flow {
     const out = this.withFrame(region, () => this.visit(block, s));
     return { out, thrown: s === null && region.collected === null ? null : join(s, region.collected) };
   }
+}
+
+/** A link of a chain the flow walks in a loop (see `visitChain`): its first child continues the chain. */
+type ChainLink =
+  | ts.BinaryExpression
+  | ts.PropertyAccessExpression
+  | ts.ElementAccessExpression
+  | ts.CallExpression
+  | ts.NonNullExpression
+  | ts.AsExpression
+  | ts.SatisfiesExpression
+  | ts.TaggedTemplateExpression;
+
+/**
+ * Binary expressions whose operands simply run left to right (`??` included: its right side may run), and accesses,
+ * calls and casts outside optional chains (those skip on nullish: `chainParts`). Assignments, `&&` and `||` have
+ * flows of their own.
+ */
+function isChainLink(node: ts.Node): node is ChainLink {
+  switch (node.kind) {
+    case ts.SyntaxKind.BinaryExpression: {
+      const op = (node as ts.BinaryExpression).operatorToken.kind;
+      return !isAssignmentOperator(op) && op !== ts.SyntaxKind.AmpersandAmpersandToken && op !== ts.SyntaxKind.BarBarToken;
+    }
+    case ts.SyntaxKind.PropertyAccessExpression:
+    case ts.SyntaxKind.ElementAccessExpression:
+    case ts.SyntaxKind.CallExpression:
+    case ts.SyntaxKind.NonNullExpression:
+      return !ts.isOptionalChain(node);
+    case ts.SyntaxKind.AsExpression:
+    case ts.SyntaxKind.SatisfiesExpression:
+    case ts.SyntaxKind.TaggedTemplateExpression:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The first child of a chain link that is not a binary expression: what it accesses, calls, casts or tags. */
+function chainObject(link: Exclude<ChainLink, ts.BinaryExpression>): ts.Expression {
+  return ts.isTaggedTemplateExpression(link) ? link.tag : link.expression;
+}
+
+function isAndOr(e: ts.Expression): e is ts.BinaryExpression {
+  if (!ts.isBinaryExpression(e)) return false;
+  const op = e.operatorToken.kind;
+  return op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken;
 }
 
 type Loop = ts.WhileStatement | ts.DoStatement | ts.ForStatement | ts.ForOfStatement | ts.ForInStatement;

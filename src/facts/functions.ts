@@ -6,6 +6,7 @@ import { isFunctionLike } from "./scope.js";
 import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
 import type { BareSentenceFact, FunctionFact, ReturnFact } from "./types.js";
 import { operandsOf } from "./values.js";
+import { forEachDescendant } from "./walk.js";
 
 /** Indexes the top-level functions (declarations, consts holding a function, `export default` of one) by local name. */
 export function collectTopLevelFunctions(file: FileIndex): void {
@@ -86,18 +87,18 @@ export function functionFacts(file: FileIndex, fn: ts.Node, withReturns: boolean
   const take = (expr: ts.Expression): void => {
     const e = peel(expr, false);
     if (withReturns) returns.push({ loc: locOf(e), end: endOf(e), text: shortText(e), operands: operandsOf(e) });
-    bareSentences.push(...bareSentencesOf(e));
+    // One by one: spreading a list as long as a `??` chain would put every element on the stack.
+    for (const sentence of bareSentencesOf(e)) bareSentences.push(sentence);
   };
   const body = isFunctionLike(fn) ? fn.body : fn;
   if (body && isFunctionLike(fn) && !ts.isBlock(body)) take(body as ts.Expression);
   else if (body) {
-    const visit = (node: ts.Node): void => {
-      if (isFunctionLike(node) || ts.isClassLike(node)) return;
+    const visit = (node: ts.Node): boolean => {
+      if (isFunctionLike(node) || ts.isClassLike(node)) return false;
       if (ts.isReturnStatement(node) && node.expression) take(node.expression);
-      ts.forEachChild(node, visit);
+      return true;
     };
-    if (ts.isReturnStatement(body)) visit(body);
-    else ts.forEachChild(body, visit);
+    if (!ts.isReturnStatement(body) || visit(body)) forEachDescendant(body, visit);
   }
   const declared = file.declaredAt.get(fn);
   if (declared) return { ...declared, returns, bareSentences };

@@ -45,11 +45,12 @@ export function matchPassThrough(node: ts.IfStatement): PassThroughMatch | undef
 }
 
 function rootOfPath(expr: ts.Expression): ts.Identifier | undefined {
-  const e = peel(expr, false);
-  if (ts.isIdentifier(e)) return e;
-  if (ts.isPropertyAccessExpression(e)) return rootOfPath(e.expression);
-  if (ts.isElementAccessExpression(e) && literalKey(e.argumentExpression) !== undefined) return rootOfPath(e.expression);
-  return undefined;
+  for (let e = peel(expr, false); ; e = peel(e.expression, false)) {
+    if (ts.isIdentifier(e)) return e;
+    if (ts.isPropertyAccessExpression(e)) continue;
+    if (ts.isElementAccessExpression(e) && literalKey(e.argumentExpression) !== undefined) continue;
+    return undefined;
+  }
 }
 
 function literalKey(expr: ts.Expression): string | undefined {
@@ -60,31 +61,31 @@ function literalKey(expr: ts.Expression): string | undefined {
 
 /** Two access paths name the same storage: same bindings, same properties, same literal keys. */
 function samePath(a: ts.Expression, b: ts.Expression): boolean {
-  const x = peel(a, false);
-  const y = peel(b, false);
-  if (ts.isIdentifier(x) && ts.isIdentifier(y)) {
-    if (x.text !== y.text) return false;
-    const bx = resolveBinding(x);
-    const by = resolveBinding(y);
-    return bx === by || (bx !== undefined && by !== undefined && bx.nameNode === by.nameNode);
+  // Both paths are walked down together, one property at a time: a path is as long as the input writes it.
+  for (let x = peel(a, false), y = peel(b, false); ; x = peel(x, false), y = peel(y, false)) {
+    if (ts.isIdentifier(x) && ts.isIdentifier(y)) {
+      if (x.text !== y.text) return false;
+      const bx = resolveBinding(x);
+      const by = resolveBinding(y);
+      return bx === by || (bx !== undefined && by !== undefined && bx.nameNode === by.nameNode);
+    }
+    // `r.error` and `r["error"]` are the same property.
+    const kx = keyOf(x);
+    const ky = keyOf(y);
+    if (!kx || !ky || kx[1] !== ky[1]) return false;
+    x = kx[0];
+    y = ky[0];
   }
-  if (ts.isPropertyAccessExpression(x) && ts.isPropertyAccessExpression(y)) {
-    return x.name.text === y.name.text && samePath(x.expression, y.expression);
+}
+
+/** An access with a static key: its object and the key. */
+function keyOf(e: ts.Expression): [ts.Expression, string] | undefined {
+  if (ts.isPropertyAccessExpression(e)) return [e.expression, e.name.text];
+  if (ts.isElementAccessExpression(e)) {
+    const key = literalKey(e.argumentExpression);
+    if (key !== undefined) return [e.expression, key];
   }
-  if (ts.isElementAccessExpression(x) && ts.isElementAccessExpression(y)) {
-    const kx = literalKey(x.argumentExpression);
-    return kx !== undefined && kx === literalKey(y.argumentExpression) && samePath(x.expression, y.expression);
-  }
-  // `r.error` and `r["error"]` are the same property.
-  const keyOf = (e: ts.Expression): [ts.Expression, string] | undefined =>
-    ts.isPropertyAccessExpression(e)
-      ? [e.expression, e.name.text]
-      : ts.isElementAccessExpression(e) && literalKey(e.argumentExpression) !== undefined
-        ? [e.expression, literalKey(e.argumentExpression)!]
-        : undefined;
-  const kx = keyOf(x);
-  const ky = keyOf(y);
-  return !!kx && !!ky && kx[1] === ky[1] && samePath(kx[0], ky[0]);
+  return undefined;
 }
 
 const NULL_CHECKS = new Set([ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken]);
@@ -92,12 +93,22 @@ const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsE
 
 /** Whether a condition lets the consequent run only when `path` holds a value (every spelling of SPEC §2.1). */
 export function guards(condition: ts.Expression, path: ts.Expression): boolean {
-  const c = peel(condition, false);
+  // `P !== null && P !== undefined`, or a guard of P joined with further conditions: any conjunct guards. The
+  // conjuncts are taken apart with an explicit stack (`a && b && …` is as deep as it is long).
+  const pending: ts.Expression[] = [condition];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const c = peel(next, false);
+    if (ts.isBinaryExpression(c) && c.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) pending.push(c.right, c.left);
+    else if (guardsAlone(c, path)) return true;
+  }
+  return false;
+}
+
+/** Whether one condition that is not a conjunction (peeled) is a guard of `path` on its own. */
+function guardsAlone(c: ts.Expression, path: ts.Expression): boolean {
   if (samePath(c, path)) return true;
   if (ts.isBinaryExpression(c)) {
     const op = c.operatorToken.kind;
-    // `P !== null && P !== undefined`, or a guard of P joined with further conditions.
-    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return guards(c.left, path) || guards(c.right, path);
     if (NULL_CHECKS.has(op)) {
       if ((samePath(c.left, path) && isNullish(c.right)) || (samePath(c.right, path) && isNullish(c.left))) return true;
       return typeofGuard(c, path);
@@ -133,9 +144,16 @@ function typeofGuard(c: ts.BinaryExpression, path: ts.Expression): boolean {
 
 
 function pathText(path: ts.Expression): string {
-  const e = peel(path, false);
-  if (ts.isIdentifier(e)) return e.text;
-  if (ts.isPropertyAccessExpression(e)) return `${pathText(e.expression)}.${e.name.text}`;
-  if (ts.isElementAccessExpression(e)) return `${pathText(e.expression)}[${e.argumentExpression.getText()}]`;
-  return shortText(e);
+  // Built from the root outwards: the property steps are collected first, without recursion.
+  const steps: string[] = [];
+  let e = peel(path, false);
+  for (;;) {
+    if (ts.isPropertyAccessExpression(e)) steps.push(`.${e.name.text}`);
+    else if (ts.isElementAccessExpression(e)) steps.push(`[${e.argumentExpression.getText()}]`);
+    else break;
+    e = peel(e.expression, false);
+  }
+  let text = ts.isIdentifier(e) ? e.text : shortText(e);
+  for (let i = steps.length - 1; i >= 0; i--) text += steps[i];
+  return text;
 }

@@ -43,7 +43,7 @@ export function reachingDefinitions(reference: ts.Identifier): ReachingDefinitio
     // Too much work for a flow-sensitive answer: every write of the variable may reach, which over-approximates.
     reaching = [...survey.writes.values(), ...initialDefinitions(binding, owner)].filter((d) => !d.ignored).map((d) => d.def);
   }
-  reaching.push(...survey.closures);
+  for (const closure of survey.closures) reaching.push(closure);
   return sortedUnique(reaching);
 }
 

@@ -1,6 +1,7 @@
 // Lexical binding resolution on the syntax tree: which declaration an identifier names, honouring block scope, hoisting and shadowing.
 import { ts } from "../ts.js";
 import { bindingTargets } from "./patterns.js";
+import { forEachDescendant } from "./walk.js";
 
 export type BindingKind =
   | "const"
@@ -165,12 +166,11 @@ function addHoistedVars(
   root: ts.Node,
   addPattern: (n: ts.BindingName, d: ts.Node, k: BindingKind) => void,
 ): void {
-  const visit = (node: ts.Node): void => {
-    if (isFunctionLike(node) || ts.isClassLike(node)) return;
+  forEachDescendant(root, (node) => {
+    if (isFunctionLike(node) || ts.isClassLike(node)) return false;
     if (ts.isVariableDeclarationList(node) && declarationListKind(node) === "var") {
       for (const d of node.declarations) addPattern(d.name, d, "var");
     }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(root, visit);
+    return true;
+  });
 }

@@ -14,15 +14,16 @@ export function simplify(expr: StrExpr): StrExpr {
     if (joined !== "") parts.push({ k: "str", v: joined });
     text = [];
   };
-  const visit = (part: StrExpr): void => {
-    if (part.k === "cat") for (const p of part.parts) visit(p);
+  // Nested `cat`s are taken apart with an explicit stack (parts pushed last to first, so they pop in order).
+  const pending: StrExpr[] = [expr];
+  for (let part = pending.pop(); part; part = pending.pop()) {
+    if (part.k === "cat") for (let i = part.parts.length - 1; i >= 0; i--) pending.push(part.parts[i]!);
     else if (part.k === "str") text.push(part.v);
     else {
       flushText();
       parts.push(part);
     }
-  };
-  visit(expr);
+  }
   flushText();
   if (parts.length === 0) return { k: "str", v: "" };
   if (parts.length === 1) return parts[0]!;
@@ -45,11 +46,10 @@ export function unknownExpr(why: string, node: ts.Node): Unknown {
 }
 
 export function firstUnknown(expr: StrExpr): Unknown | undefined {
-  if (expr.k === "unknown") return expr;
-  if (expr.k !== "cat") return undefined;
-  for (const part of expr.parts) {
-    const found = firstUnknown(part);
-    if (found) return found;
+  const pending: StrExpr[] = [expr];
+  for (let part = pending.pop(); part; part = pending.pop()) {
+    if (part.k === "unknown") return part;
+    if (part.k === "cat") for (let i = part.parts.length - 1; i >= 0; i--) pending.push(part.parts[i]!);
   }
   return undefined;
 }

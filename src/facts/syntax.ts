@@ -26,13 +26,16 @@ export function isStringLike(expr: ts.Node): expr is ts.StringLiteral | ts.NoSub
   return ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr) || ts.isTemplateExpression(expr);
 }
 
-/** The operands of a `+` chain, left to right, parentheses and casts peeled. */
+/** The operands of a `+` chain, left to right, parentheses and casts peeled; without recursion, however long the chain. */
 export function flattenPlus(expr: ts.Expression): ts.Expression[] {
-  const e = peel(expr, false);
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-    return [...flattenPlus(e.left), ...flattenPlus(e.right)];
+  const operands: ts.Expression[] = [];
+  const pending: ts.Expression[] = [expr];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const e = peel(next, false);
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) pending.push(e.right, e.left);
+    else operands.push(e);
   }
-  return [e];
+  return operands;
 }
 
 /** A `+` chain with at least one string or template literal among its operands. */
@@ -78,11 +81,29 @@ export function propertyNameText(name: ts.PropertyName | ts.MemberName): string 
   return null;
 }
 
-/** Source text of a node on one line, whitespace runs folded and shortened for messages. */
+/**
+ * Source text of a node on one line, whitespace runs folded and shortened for messages. Reads no further than the
+ * message needs: a node may be the whole of a 5 MB file.
+ */
 export function shortText(node: ts.Node, max = 80): string {
-  const text = node.getText().replace(/\s+/g, " ").trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const sourceFile = node.getSourceFile();
+  const text = sourceFile.text;
+  const end = node.getEnd();
+  let out = "";
+  let space = false;
+  for (let i = node.getStart(sourceFile); i < end && out.length <= max; i++) {
+    const c = text[i]!;
+    if (WHITESPACE.test(c)) space = out !== "";
+    else {
+      if (space) out += " ";
+      out += c;
+      space = false;
+    }
+  }
+  return out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }
+
+const WHITESPACE = /\s/;
 
 /** The called name of a call's callee (`f` of `f()`, `g` of `a.b.g()`), or null for anything else. */
 export function calledName(call: ts.CallExpression): string | null {

@@ -11,29 +11,55 @@ import type { Definition, Operand } from "./types.js";
 /** How many variable-to-variable hops the tracer follows before it says the chain is too long to see. */
 const MAX_HOPS = 8;
 
+/**
+ * How many variables one trace may walk back (each a flow over its function). Hops bound a trace's depth, not its
+ * breadth: ten writes of a variable, each from another variable with ten writes, would be 10^8 walks by the eighth hop.
+ */
+const MAX_TRACED = 256;
+
+/** What one trace has left to spend, shared by all its branches. */
+interface Budget {
+  traced: number;
+}
+
 /** The operands a value may take: each must qualify on its own. */
-export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), hops = 0): Operand[] {
-  const e = peel(expr);
-  const loc = locOf(e);
-  const text = shortText(e);
-  if (isNullish(e)) return [{ k: "nullish", loc, text }];
-  if (ts.isBinaryExpression(e)) {
-    const op = e.operatorToken.kind;
-    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
-      return [...operandsOf(e.left, seen, hops), ...operandsOf(e.right, seen, hops)];
+export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), hops = 0, budget: Budget = { traced: 0 }): Operand[] {
+  const operands: Operand[] = [];
+  // `??`, `||` and `?:` split with an explicit stack, right pushed first so operands come out left to right: a chain
+  // `a ?? b ?? …` is as deep as it is long.
+  const pending: ts.Expression[] = [expr];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const e = peel(next);
+    if (!isNullish(e)) {
+      if (ts.isBinaryExpression(e)) {
+        const op = e.operatorToken.kind;
+        if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+          pending.push(e.right, e.left);
+          continue;
+        }
+      }
+      if (ts.isConditionalExpression(e)) {
+        pending.push(e.whenFalse, e.whenTrue);
+        continue;
+      }
     }
+    operands.push(operandOf(e, seen, hops, budget));
   }
-  if (ts.isConditionalExpression(e)) {
-    return [...operandsOf(e.whenTrue, seen, hops), ...operandsOf(e.whenFalse, seen, hops)];
-  }
-  if (ts.isCallExpression(e)) return [callOperand(e)];
-  if (isStringLike(e) || isStringConcatenation(e)) return [{ k: "string", loc, text }];
+  return operands;
+}
+
+/** One operand that is not split further (`e` peeled). */
+function operandOf(e: ts.Expression, seen: Set<ts.Node>, hops: number, budget: Budget): Operand {
+  const loc = locOf(e);
+  if (isNullish(e)) return { k: "nullish", loc, text: shortText(e) };
+  if (ts.isCallExpression(e)) return callOperand(e);
+  if (isStringLike(e) || isStringConcatenation(e)) return { k: "string", loc, text: shortText(e) };
   // A property path traces to its root: `r.error` comes from wherever `r` came from, `f().error` from the call.
   let root: ts.Expression = e;
   while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = peel(root.expression);
-  if (ts.isCallExpression(root)) return [callOperand(root)];
-  if (ts.isIdentifier(root)) return [variableOperand(root, e, seen, hops)];
-  return [{ k: "other", loc, text, why: describeKind(e) }];
+  if (ts.isCallExpression(root)) return callOperand(root);
+  if (ts.isIdentifier(root)) return variableOperand(root, e, seen, hops, budget);
+  return { k: "other", loc, text: shortText(e), why: describeKind(e) };
 }
 
 function callOperand(call: ts.CallExpression): Operand {
@@ -46,20 +72,24 @@ function callOperand(call: ts.CallExpression): Operand {
   };
 }
 
-function variableOperand(root: ts.Identifier, whole: ts.Expression, seen: Set<ts.Node>, hops: number): Operand {
+function variableOperand(root: ts.Identifier, whole: ts.Expression, seen: Set<ts.Node>, hops: number, budget: Budget): Operand {
   const base = { loc: locOf(whole), text: shortText(whole), name: root.text };
   if (hops >= MAX_HOPS) {
     return { k: "other", loc: base.loc, text: base.text, why: `the value passes through more than ${MAX_HOPS} variables; follow it by hand` };
   }
-  return { k: "variable", ...base, defs: definitionsOf(root, seen, hops + 1) };
+  if (budget.traced >= MAX_TRACED) {
+    return { k: "other", loc: base.loc, text: base.text, why: `the value may come from more than ${MAX_TRACED} variables' writes; follow it by hand` };
+  }
+  return { k: "variable", ...base, defs: definitionsOf(root, seen, hops + 1, budget) };
 }
 
 /** The reaching definitions of an identifier, each with the operands of what it writes. */
-export function definitionsOf(reference: ts.Identifier, seen: Set<ts.Node> = new Set(), hops = 0): Definition[] {
-  return reachingDefinitions(reference).map((d) => toDefinition(d, seen, hops));
+export function definitionsOf(reference: ts.Identifier, seen: Set<ts.Node> = new Set(), hops = 0, budget: Budget = { traced: 0 }): Definition[] {
+  budget.traced++;
+  return reachingDefinitions(reference).map((d) => toDefinition(d, seen, hops, budget));
 }
 
-function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number): Definition {
+function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number, budget: Budget): Definition {
   const def: Definition = { kind: d.kind, loc: locOf(d.node), text: definitionText(d.node) };
   if (d.reason !== undefined) def.reason = d.reason;
   if (d.kind === "parameter") {
@@ -74,8 +104,9 @@ function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number): 
   }
   const inner = new Set(seen).add(d.node);
   const operands: Operand[] = [];
-  if (d.value) operands.push(...operandsOf(d.value, inner, hops));
-  if (d.defaultValue) operands.push(...operandsOf(d.defaultValue, inner, hops));
+  // Pushed one by one: spreading a list as long as a `??` chain would put every element on the stack.
+  if (d.value) for (const o of operandsOf(d.value, inner, hops, budget)) operands.push(o);
+  if (d.defaultValue) for (const o of operandsOf(d.defaultValue, inner, hops, budget)) operands.push(o);
   if (!d.value && !d.defaultValue) {
     operands.push({ k: "other", loc: def.loc, text: def.text, why: "the tracer cannot see the value written here" });
   }

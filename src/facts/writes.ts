@@ -4,6 +4,7 @@ import { type FlowDef, type Owner, type ReachingDefinition, isBoundary, untracea
 import { bindingTargets } from "./patterns.js";
 import { type Binding, declarationListKind, resolveBinding, sameBinding } from "./scope.js";
 import { isNullish, peel } from "./syntax.js";
+import { pushChildren } from "./walk.js";
 
 export interface Survey {
   /** Writes in the analysed function's own flow, by writing node. */
@@ -128,8 +129,23 @@ function candidatesOf(owner: Owner): Candidate[] {
   let list = candidatesByOwner.get(owner);
   if (list) return list;
   list = [];
-  const out = list;
-  const visit = (node: ts.Node, nested: boolean): void => {
+  // An explicit stack, children pushed last to first so that the list is in source order: no recursion, however deep.
+  const pending: Candidate[] = [];
+  const pushChildrenOf = (node: ts.Node, nested: boolean): void => {
+    const children: ts.Node[] = [];
+    pushChildren(node, children);
+    for (const child of children) pending.push({ node: child, nested: nested || isBoundary(child) });
+  };
+  if (ts.isSourceFile(owner)) {
+    for (let i = owner.statements.length - 1; i >= 0; i--) {
+      const statement = owner.statements[i]!;
+      pending.push({ node: statement, nested: isBoundary(statement) });
+    }
+  } else {
+    pushChildrenOf(owner, false);
+  }
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, nested } = next;
     if (
       ts.isVariableDeclaration(node) ||
       ts.isParameter(node) ||
@@ -140,18 +156,9 @@ function candidatesOf(owner: Owner): Candidate[] {
       isUpdate(node) ||
       (!nested && (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node)))
     ) {
-      out.push({ node, nested });
+      list.push(next);
     }
-    ts.forEachChild(node, (child) => {
-      visit(child, nested || isBoundary(child));
-    });
-  };
-  if (ts.isSourceFile(owner)) {
-    for (const statement of owner.statements) visit(statement, isBoundary(statement));
-  } else {
-    ts.forEachChild(owner, (child) => {
-      visit(child, isBoundary(child));
-    });
+    pushChildrenOf(node, nested);
   }
   candidatesByOwner.set(owner, list);
   return list;

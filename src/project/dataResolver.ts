@@ -70,7 +70,15 @@ export class DataResolver {
       if (spread.k === "unknown" || spread.k === "external" || spread.k === "other") {
         return { k: "unknown", why: `the config spreads \`${entry.text}\`, which may set the ${key}`, file: value.file, loc: entry.loc };
       }
-      const found = this.member(spread, key);
+      // A spread of a spread of …: as deep as the modules chain them, so it counts against the same depth as refs.
+      if (this.depth >= MAX_DEPTH) return { k: "unknown", why: CHAIN_TOO_DEEP, file: value.file, loc: entry.loc };
+      this.depth++;
+      let found: Resolved | "absent";
+      try {
+        found = this.member(spread, key);
+      } finally {
+        this.depth--;
+      }
       if (found !== "absent") return found;
     }
     return "absent";

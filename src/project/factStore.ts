@@ -70,7 +70,8 @@ export class FactStore {
    * Uses `text` for `file` instead of the disk's (an editor's unsaved buffer, or the text a linter was given).
    * Facts are recomputed only when the text differs from what they were computed from.
    */
-  setText(file: string, text: string): void {
+  setText(file: string, given: string): void {
+    const text = withoutBom(given);
     const entry = this.cache.get(file);
     if (entry && entry.text === text) return;
     if (!entry) {
@@ -120,9 +121,12 @@ export class FactStore {
     const stamp = stampOf(file);
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      // Only a regular file is read: opening a FIFO would wait for a writer that never comes.
+      const kind = specialKind(file);
+      if (kind !== undefined) return { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: `it is ${kind}, not a file` };
+      text = withoutBom(readFileSync(file, "utf8"));
     } catch (e) {
-      return { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: (e as NodeJS.ErrnoException).code ?? String(e) };
+      return { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: readErrorText(e) };
     }
     this.extractions++;
     return { file, text, source: { disk: stamp }, facts: extractFileFacts(file, text, this.options) };
@@ -141,5 +145,45 @@ export function stampOf(file: string): string | undefined {
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** What a path is when it is neither a regular file nor a folder, in words; undefined otherwise (stat errors throw). */
+function specialKind(file: string): string | undefined {
+  const st = statSync(file);
+  if (st.isFile() || st.isDirectory()) return undefined;
+  if (st.isFIFO()) return "a named pipe";
+  if (st.isSocket()) return "a socket";
+  return "a device";
+}
+
+/**
+ * The text as ESLint sees it: a leading byte order mark is not part of it (a BOM is not a column), so the CLI and
+ * the linter compute the same facts, places and fixes for the same file.
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Why a file cannot be read, in words rather than an error code. */
+function readErrorText(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  switch (e.code) {
+    case "ENOENT":
+      return "no such file";
+    case "EISDIR":
+      return "it is a folder";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ELOOP":
+      return "too many levels of symbolic links";
+    case "ENOTDIR":
+      return "a part of its path is a file, not a folder";
+    case "EMFILE":
+    case "ENFILE":
+      return "too many open files";
+    default:
+      return e.code ?? String(error);
   }
 }

@@ -8,12 +8,19 @@ import { ENVELOPE_MODULE } from "./modules.js";
 /** What a value may be to qualify: a pass-through wants any shared producer; a validator's return wants a refusal or another validator. */
 export type Acceptance = "passThrough" | "validator";
 
-export function qualifyDefinitions(ctx: SkuContext, file: string, defs: Definition[], name: string, mode: Acceptance): TraceDefinition[] {
-  return defs.map((d) => qualifyDefinition(ctx, file, d, name, mode));
+/**
+ * How deep a trace may nest (a variable's definitions, their operands, their variables' definitions …). The facts
+ * stop tracing at a few hops; this bound keeps the project stage off the stack whatever facts it is given.
+ */
+const MAX_TRACE_DEPTH = 64;
+
+export function qualifyDefinitions(ctx: SkuContext, file: string, defs: Definition[], name: string, mode: Acceptance, depth = 0): TraceDefinition[] {
+  return defs.map((d) => qualifyDefinition(ctx, file, d, name, mode, depth));
 }
 
-function qualifyDefinition(ctx: SkuContext, file: string, def: Definition, name: string, mode: Acceptance): TraceDefinition {
+function qualifyDefinition(ctx: SkuContext, file: string, def: Definition, name: string, mode: Acceptance, depth: number): TraceDefinition {
   const base = { file: ctx.rel(file), line: def.loc.line, column: def.loc.column, text: def.text, via: [] as string[] };
+  if (depth >= MAX_TRACE_DEPTH) return { ...base, ok: false, reason: `the value passes through too many definitions to follow (more than ${MAX_TRACE_DEPTH})` };
   switch (def.kind) {
     case "parameter":
       if (mode === "passThrough" && ctx.isCarrier(def.fn)) return { ...base, ok: true, category: "carried" };
@@ -29,13 +36,13 @@ function qualifyDefinition(ctx: SkuContext, file: string, def: Definition, name:
     case "untraceable":
       return { ...base, ok: false, reason: def.reason ?? "the tracer cannot see this value" };
     default: {
-      const parts = (def.operands ?? []).map((o) => qualifyOperand(ctx, file, o, mode));
+      const parts = (def.operands ?? []).map((o) => qualifyOperand(ctx, file, o, mode, depth + 1));
       return combine(base, parts);
     }
   }
 }
 
-export function qualifyOperand(ctx: SkuContext, file: string, operand: Operand, mode: Acceptance): TraceDefinition {
+export function qualifyOperand(ctx: SkuContext, file: string, operand: Operand, mode: Acceptance, depth = 0): TraceDefinition {
   const base = { file: ctx.rel(file), line: operand.loc.line, column: operand.loc.column, text: operand.text, via: [] as string[] };
   switch (operand.k) {
     case "nullish":
@@ -52,7 +59,7 @@ export function qualifyOperand(ctx: SkuContext, file: string, operand: Operand, 
       if (operand.defs.length === 0) {
         return { ...base, ok: false, reason: `no value of \`${operand.name}\` reaches here but null or undefined` };
       }
-      const parts = qualifyDefinitions(ctx, file, operand.defs, operand.name, mode);
+      const parts = qualifyDefinitions(ctx, file, operand.defs, operand.name, mode, depth + 1);
       return combine(base, parts);
     }
     case "call":
@@ -139,22 +146,24 @@ function combine(base: Omit<TraceDefinition, "ok">, parts: TraceDefinition[]): T
 /** The category a passing value counts under: its first producer's, else carried when only a carrier's parameter. */
 export function categoryOf(parts: TraceDefinition[]): ProducerCategory | "carried" | undefined {
   let carried = false;
-  for (const p of parts) {
+  // Depth first in order, with an explicit stack: the first producer's category met is the one that counts.
+  const pending = [...parts].reverse();
+  for (let p = pending.pop(); p; p = pending.pop()) {
     if (p.category && p.category !== "carried") return p.category;
     if (p.category === "carried") carried = true;
-    const inner = p.parts ? categoryOf(p.parts) : undefined;
-    if (inner && inner !== "carried") return inner;
-    if (inner === "carried") carried = true;
+    if (p.parts) for (let i = p.parts.length - 1; i >= 0; i--) pending.push(p.parts[i]!);
   }
   return carried ? "carried" : undefined;
 }
 
 /** The deepest failing part, for a message that points at what the user must change. */
 export function firstFailure(defs: TraceDefinition[]): TraceDefinition | undefined {
-  for (const d of defs) {
-    if (d.ok) continue;
-    const inner = d.parts ? firstFailure(d.parts) : undefined;
-    return inner ?? d;
+  let failing: TraceDefinition | undefined;
+  for (let level: readonly TraceDefinition[] | undefined = defs; level; ) {
+    const d: TraceDefinition | undefined = level.find((x) => !x.ok);
+    if (!d) return failing;
+    failing = d;
+    level = d.parts;
   }
-  return undefined;
+  return failing;
 }

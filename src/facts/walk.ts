@@ -1,0 +1,87 @@
+// Tree walks without recursion, and the nesting depth the recursive readers are bounded by: no input nesting overflows the stack.
+import { locOf, ts } from "../ts.js";
+
+/**
+ * Visits every node below `root` (not `root` itself) in source order, depth first, with an explicit stack: the
+ * depth of a tree is the input's, and a `+` chain of 10,000 operands is 10,000 nodes deep. `enter` returns false to
+ * skip a node's children.
+ */
+export function forEachDescendant(root: ts.Node, enter: (node: ts.Node) => boolean | void): void {
+  const pending: ts.Node[] = [];
+  pushChildren(root, pending);
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (enter(node) === false) continue;
+    pushChildren(node, pending);
+  }
+}
+
+/** Pushes a node's children last to first, so that they pop first to last. */
+export function pushChildren(node: ts.Node, pending: ts.Node[]): void {
+  const start = pending.length;
+  // The callback must return nothing: forEachChild stops at the first truthy result.
+  ts.forEachChild(node, (child) => void pending.push(child));
+  reverseFrom(pending, start);
+}
+
+function reverseFrom<T>(list: T[], start: number): void {
+  for (let i = start, j = list.length - 1; i < j; i++, j--) {
+    const t = list[i]!;
+    list[i] = list[j]!;
+    list[j] = t;
+  }
+}
+
+/**
+ * Whether `child` continues `parent`'s chain: the left operand of a binary expression, the object of an access, the
+ * callee of a call, the operand of `!`, `as` or `satisfies`, the tag of a tagged template. TypeScript parses these
+ * chains in a loop, so they nest as deep as the input is long (`a + b + … + z`, `x.f().g().h()`); every reader of the
+ * core walks them in a loop too, so they do not count towards the nesting depth.
+ */
+export function continuesChain(parent: ts.Node, child: ts.Node): boolean {
+  switch (parent.kind) {
+    case ts.SyntaxKind.BinaryExpression:
+      return (parent as ts.BinaryExpression).left === child;
+    case ts.SyntaxKind.PropertyAccessExpression:
+    case ts.SyntaxKind.ElementAccessExpression:
+    case ts.SyntaxKind.CallExpression:
+    case ts.SyntaxKind.NonNullExpression:
+    case ts.SyntaxKind.AsExpression:
+    case ts.SyntaxKind.SatisfiesExpression:
+      return (parent as ts.PropertyAccessExpression).expression === child;
+    case ts.SyntaxKind.TaggedTemplateExpression:
+      return (parent as ts.TaggedTemplateExpression).tag === child;
+    default:
+      return false;
+  }
+}
+
+/**
+ * How deep the readers that recurse (the flow walker, the string evaluator, the data reader) may have to go: deeper
+ * nesting is reported as too deep to analyse rather than risked. Far beyond any code written by hand (a function
+ * in a callback in an object in a call is a dozen levels), and far below what the stack holds for those readers.
+ */
+export const MAX_NESTING = 500;
+
+/** The first node, in source order, of greatest depth below `root` (chain links counted or not), with that depth. */
+export function deepestNode(root: ts.Node, countChains: boolean): { node: ts.Node; depth: number } {
+  let deepest: { node: ts.Node; depth: number } = { node: root, depth: 0 };
+  const pending: { node: ts.Node; depth: number }[] = [{ node: root, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, depth } = next;
+    if (depth > deepest.depth) deepest = next;
+    const children: ts.Node[] = [];
+    pushChildren(node, children);
+    for (const child of children) pending.push({ node: child, depth: depth + (!countChains && continuesChain(node, child) ? 0 : 1) });
+  }
+  return deepest;
+}
+
+/** The reason a file nested too deeply gets, at the place it names (1-based). */
+export function tooDeep(line: number): string {
+  return `nested too deeply to analyse at line ${line}`;
+}
+
+/** Where a node is, for `tooDeep`. */
+export function placeOf(node: ts.Node): { line: number; column: number } {
+  return ts.isSourceFile(node) ? { line: 1, column: 1 } : locOf(node);
+}
