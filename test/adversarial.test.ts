@@ -75,7 +75,7 @@ describe("nesting the parser itself cannot follow is one file's parse-error; the
     const report = await census();
     expect(places(report)).toEqual([parseErrorAt("src/tools/deep.ts", BODY_LINE), FINE_FINDING]);
     expect(report.findings[0]!.message).toBe(
-      "src/tools/deep.ts does not parse (nested too deeply to analyse at line 4); its facts are left out and its counts cannot be trusted: fix the syntax error",
+      "src/tools/deep.ts cannot be analysed (nested too deeply to analyse at line 4); its facts are left out and its counts cannot be trusted: split the nesting into functions or constants of its own",
     );
     expect(report.counts.parseErrors).toBe(1);
     expect(report.counts.tools).toBe(1);
@@ -250,7 +250,7 @@ describe("what a file is made of", () => {
     const report = await census();
     expect(places(report)).toEqual([FINE_FINDING, parseErrorAt("src/tools/pipe.ts", 1, 1)]);
     expect(report.findings[1]!.message).toBe(
-      "src/tools/pipe.ts does not parse (cannot be read (it is a named pipe, not a file)); its facts are left out and its counts cannot be trusted: fix the syntax error",
+      "src/tools/pipe.ts cannot be read (it is a named pipe, not a file); its facts are left out and its counts cannot be trusted: make it a readable source file, or keep it out of the tools globs",
     );
     expect(report.counts.parseErrors).toBe(1);
   });

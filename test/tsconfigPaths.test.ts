@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Finding } from "../src/model.js";
+import { TsconfigAliases } from "../src/project/tsconfigPaths.js";
 import { CensusSession } from "../src/session.js";
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "near-miss", "pass-through-producer", "import-tsconfig-paths");
@@ -81,5 +82,18 @@ describe("CensusSession and tsconfig.json aliases", () => {
     rewrite("src/tools/tsconfig.json", JSON.stringify({ compilerOptions: { paths: { "#resolver": ["../resolver.ts"] } } }));
     expect(session.findingsFor(file(TOP)).map(shown)).toEqual([TOP_ERROR]);
     expect(session.census().report.counts.passThroughs).toMatchObject({ total: 2, resolver: 1, validator: 0, unshared: 1 });
+  });
+});
+
+describe("a tsconfig.json nested deeper than its parser follows", () => {
+  it("gives no aliases, and never an exception", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "payload-census-deep-tsconfig-"));
+    try {
+      writeFileSync(path.join(dir, "tsconfig.json"), `${"[".repeat(20_000)}${"]".repeat(20_000)}`);
+      const aliases = new TsconfigAliases(() => "stamp");
+      expect(aliases.candidates(path.join(dir, "src", "a.ts"), "@app/x")).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

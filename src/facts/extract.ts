@@ -112,7 +112,7 @@ function isPlusOperand(node: ts.Node): boolean {
 }
 
 function tooDeepFacts(loc: Loc): FileFacts {
-  return { ...emptyFacts(), parseErrors: [{ loc, end: { line: loc.line, column: loc.column + 1 }, message: tooDeep(loc.line) }] };
+  return { ...emptyFacts(), parseErrors: [{ loc, end: { line: loc.line, column: loc.column + 1 }, message: tooDeep(loc.line), tooDeep: true }] };
 }
 
 export function isStackOverflow(error: unknown): boolean {

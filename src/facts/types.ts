@@ -276,7 +276,7 @@ export interface ObjectEntryFact {
 
 export interface FileFacts {
   /** Syntax errors: when non-empty, every other field is empty (the file's facts cannot be trusted). */
-  parseErrors: { loc: Loc; end: Loc; message: string }[];
+  parseErrors: { loc: Loc; end: Loc; message: string; /** Set when the file parses but is nested too deeply to analyse. */ tooDeep?: true }[];
   imports: Record<string, ImportFact>;
   exports: ExportFact[];
   /** Every module the file loads code from: value and side-effect imports, re-exports, `import("…")`, `require("…")`. */

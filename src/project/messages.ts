@@ -104,6 +104,10 @@ export const MESSAGES = {
   },
   "parse-error": {
     syntax: "{{file}} does not parse ({{error}}); its facts are left out and its counts cannot be trusted: fix the syntax error",
+    tooDeep:
+      "{{file}} cannot be analysed ({{error}}); its facts are left out and its counts cannot be trusted: split the nesting into functions or constants of its own",
+    unreadable:
+      "{{file}} cannot be read ({{error}}); its facts are left out and its counts cannot be trusted: make it a readable source file, or keep it out of the tools globs",
   },
 } as const satisfies Partial<Record<RuleId, Record<string, string>>>;
 
@@ -196,6 +200,8 @@ export const messages = {
   floor: (count: string, actual: number, floor: number) => msg("floor", "below", { count, actual, floor }),
 
   parseError: (file: string, error: string) => msg("parse-error", "syntax", { file, error }),
+  parseTooDeep: (file: string, error: string) => msg("parse-error", "tooDeep", { file, error }),
+  unreadable: (file: string, error: string) => msg("parse-error", "unreadable", { file, error }),
 
   overCap: (tool: string, served: number, cap: number, pointer: string) =>
     msg("description-budget", "overCap", { tool, served, cap, pointer: quote(pointer) }),

@@ -104,10 +104,13 @@ export class TsconfigAliases {
     } catch {
       return null;
     }
-    const json = parse(text, [], { allowTrailingComma: true }) as {
-      extends?: string | string[];
-      compilerOptions?: { paths?: Record<string, string[]>; baseUrl?: string };
-    } | null;
+    let json: { extends?: string | string[]; compilerOptions?: { paths?: Record<string, string[]>; baseUrl?: string } } | null;
+    try {
+      json = parse(text, [], { allowTrailingComma: true }) as typeof json;
+    } catch {
+      // A tsconfig.json nested deeper than the JSONC parser can follow gives no aliases, like one that is not JSON.
+      return null;
+    }
     if (!json || typeof json !== "object") return null;
     const dir = path.dirname(file);
     let inherited: Aliases | null = null;

@@ -12,8 +12,13 @@ export function checkParseErrors(ctx: SkuContext, files: string[], counts: Count
     if (stored.facts && !first) continue;
     unparsed.push(file);
     counts.parseErrors++;
-    const message = first ? first.message : `cannot be read (${stored.readError ?? "unknown error"})`;
-    report(messages.parseError(ctx.rel(file), message), file, first?.loc ?? { line: 1, column: 1 }, first?.end, null);
+    const rel = ctx.rel(file);
+    const message = !first
+      ? messages.unreadable(rel, stored.readError ?? "unknown error")
+      : first.tooDeep
+        ? messages.parseTooDeep(rel, first.message)
+        : messages.parseError(rel, first.message);
+    report(message, file, first?.loc ?? { line: 1, column: 1 }, first?.end, null);
   }
   return unparsed;
 }
