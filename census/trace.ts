@@ -20,7 +20,8 @@ export function traceJson(trace: TraceResult): string {
   return JSON.stringify(trace, null, 2) + "\n";
 }
 
-function definitionLines(d: TraceDefinition, file: string, depth: number, c: Colors, out: string[]): void {
+/** One definition reaching a pass-through, with its outcome and the hops behind it, `depth` steps in (also under findings). */
+export function definitionLines(d: TraceDefinition, file: string, depth: number, c: Colors, out: string[]): void {
   const indent = STEP.repeat(depth);
   // Most definitions sit in the pass-through's own file; only a definition elsewhere needs its file named.
   const where = d.file === file ? `${d.line}:${d.column}` : `${d.file}:${d.line}:${d.column}`;

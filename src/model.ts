@@ -40,6 +40,10 @@ export interface Finding {
   data?: Record<string, string>;
   /** Mechanical fixes a user may choose to apply (editor suggestions); not part of the JSON report. */
   suggestions?: Suggestion[];
+  /** The text of the finding's line, for a code frame; not part of the JSON report. */
+  source?: string;
+  /** For a pass-through: every definition that reaches it, as `trace` explains them; not part of the JSON report. */
+  trace?: TraceDefinition[];
 }
 
 /** One suggested fix: replacements in the finding's own file, as 0-based offsets into its text. */

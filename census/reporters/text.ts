@@ -2,6 +2,7 @@
 import pc from "picocolors";
 import { compareText, type Counts, type DescriptionRow, type Finding, type FloorResult, type Report } from "../../src/model.js";
 import { plural } from "../plural.js";
+import { definitionLines } from "../trace.js";
 
 export interface TextOptions {
   /** ANSI colours; the CLI decides (terminal, NO_COLOR, FORCE_COLOR), the reporter never looks at the environment. */
@@ -27,7 +28,11 @@ const NONE = "–";
 
 export function text(report: Report, options: TextOptions): string {
   const c = pc.createColors(options.color);
-  const findings = report.findings.map((f) => findingLine(f, c));
+  const findings = report.findings.flatMap((f, i) => {
+    // Findings of one file stay together; a blank line marks the next file.
+    const gap = i > 0 && report.findings[i - 1]!.file !== f.file && !options.quiet ? [""] : [];
+    return [...gap, findingLine(f, c), ...(options.quiet ? [] : contextLines(f, c))];
+  });
   if (options.quiet) return findings.map((line) => line + "\n").join("");
 
   const blocks: string[][] = report.skus.map((sku) => [
@@ -45,6 +50,22 @@ export function text(report: Report, options: TextOptions): string {
 
 export function findingLine(f: Finding, c: Colors): string {
   return `${oneLine(f.file)}:${f.line}:${f.column}  ${c.dim(f.rule)}  ${oneLine(f.message)}`;
+}
+
+/**
+ * Under a finding: its line with a caret under the column (when the census read the file), and for a pass-through
+ * every definition that reaches it, as `payload-census trace` shows them.
+ */
+function contextLines(f: Finding, c: Colors): string[] {
+  const out: string[] = [];
+  if (f.source !== undefined) {
+    const number = String(f.line);
+    const line = oneLine(f.source).replace(/\t/g, " ");
+    out.push(`  ${c.dim(`${number} |`)} ${line}`);
+    out.push(`  ${" ".repeat(number.length)} ${c.dim("|")} ${" ".repeat(Math.max(0, f.column - 1))}${c.red("^")}`);
+  }
+  for (const d of f.trace ?? []) definitionLines(d, f.file, 2, c, out);
+  return out;
 }
 
 /** `producersExpected`: each SKU has exactly one failure and one refusal producer, so a total expects one per SKU. */

@@ -1,4 +1,5 @@
 // Runs the census over a resolved config: every SKU analysed, the roster matched, floors held, findings sorted.
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { loadRoster } from "../config/load.js";
@@ -53,6 +54,7 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
 
   const floors = checkFloors(config, total, findings, rel);
   findings.sort(compareFindings);
+  addContext(findings, analyses, store, config);
   const unparsed = [...new Set(analyses.flatMap((a) => a.unparsed.map(rel)))].sort();
   const report: Report = {
     schemaVersion: 1,
@@ -65,6 +67,43 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
   };
   const served = analyses.flatMap((a) => a.descriptions.served);
   return { report, served, unparsed, bareSentences, roster, config };
+}
+
+function isPlainFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Each finding's line of source (for a code frame) and, for a pass-through, the definitions that reach it. */
+function addContext(findings: Finding[], analyses: readonly SkuAnalysis[], store: FactStore, config: ResolvedConfig): void {
+  const lines = new Map<string, string[] | null>();
+  const linesOf = (file: string): string[] | null => {
+    if (!lines.has(file)) {
+      let text = store.textOf(file);
+      // Files the store did not read (the config, the roster) are read here, if they are plain files: never a FIFO.
+      if (text === undefined && isPlainFile(file)) {
+        try {
+          text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
+        } catch {
+          text = undefined;
+        }
+      }
+      lines.set(file, text === undefined ? null : text.split(/\r\n|\r|\n/));
+    }
+    return lines.get(file)!;
+  };
+  const passThroughs = new Map(analyses.flatMap((a) => a.passThroughs).map((p) => [`${p.file}\u0000${p.fact.loc.line}\u0000${p.fact.loc.column}`, p]));
+  for (const f of findings) {
+    const abs = path.resolve(config.dir, f.file);
+    const source = linesOf(abs)?.[f.line - 1];
+    if (source !== undefined) f.source = source;
+    if (f.rule !== "pass-through-producer") continue;
+    const p = passThroughs.get(`${abs}\u0000${f.line}\u0000${f.column}`);
+    if (p) f.trace = p.definitions;
+  }
 }
 
 /**

@@ -66,6 +66,11 @@ export class FactStore {
     return entry;
   }
 
+  /** The text a file's facts were computed from (the BOM left out), when the store has read it. */
+  textOf(file: string): string | undefined {
+    return this.cache.get(file)?.text;
+  }
+
   /**
    * Uses `text` for `file` instead of the disk's (an editor's unsaved buffer, or the text a linter was given).
    * Facts are recomputed only when the text differs from what they were computed from.

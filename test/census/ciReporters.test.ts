@@ -1,4 +1,5 @@
-// The CI formats: GitHub workflow commands and the Markdown job summary; text from the monitor can inject neither.
+// The CI formats (GitHub workflow commands, the Markdown job summary) and the text report: golden outputs, and text from
+// the monitor injects nothing in any of them.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,7 +68,7 @@ describe("text from the monitor injects nothing, in any format", () => {
 });
 
 /** Every red fixture's report in one format, each under a header: the golden file a reviewer reads. */
-function redReports(format: "github" | "markdown"): string {
+function redReports(format: "github" | "markdown" | "text"): string {
   const parts: string[] = [];
   for (const rule of readdirSync(path.join(fixtures, "red")).sort()) {
     if (rule.endsWith(".md")) continue;
@@ -86,5 +87,9 @@ describe("golden outputs on the red fixtures (reviewed like code)", () => {
 
   it("markdown", async () => {
     await expect(redReports("markdown")).toMatchFileSnapshot("golden/markdown.md");
+  });
+
+  it("text, with code frames and the definitions under each pass-through", async () => {
+    await expect(redReports("text")).toMatchFileSnapshot("golden/text.txt");
   });
 });
