@@ -18,7 +18,7 @@ export type Command =
   | { kind: "help" }
   | { kind: "version" }
   /** `implicit`: no command word was typed, so a DIR that does not exist may be a mistyped command. */
-  | ({ kind: "check"; implicit: boolean } & Common)
+  | ({ kind: "check"; implicit: boolean; /** `--descriptions`: the whole description table, not only the largest. */ allDescriptions: boolean } & Common)
   | ({ kind: "roster" } & Common)
   | ({ kind: "floors" } & Common)
   | ({ kind: "trace"; file: string; line: number } & Common)
@@ -44,6 +44,7 @@ const OPTIONS = {
   base: { type: "string" },
   head: { type: "string" },
   serve: { type: "string" },
+  descriptions: { type: "boolean" },
   stdio: { type: "string" },
   timeout: { type: "string" },
   sku: { type: "string" },
@@ -62,6 +63,7 @@ const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; sy
   base: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
   head: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
   serve: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
+  descriptions: { command: "check", synopsis: "payload-census check --descriptions [DIR]" },
   sku: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
   stdio: { command: "descriptions", synopsis: STDIO_SYNOPSIS },
   timeout: { command: "descriptions", synopsis: 'payload-census descriptions --serve MODULE | --stdio "CMD ARGS" [--timeout MS] [DIR]' },
@@ -125,7 +127,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
 
   switch (kind) {
     case "check":
-      return { kind, implicit: word === undefined, ...common, dir: onlyDir(rest, "payload-census check [DIR]", common) };
+      return { kind, implicit: word === undefined, allDescriptions: values.descriptions === true, ...common, dir: onlyDir(rest, "payload-census check [DIR]", common) };
     case "roster":
       if (values.write !== true) {
         throw new UsageError("roster only rewrites the roster file: type payload-census roster --write [DIR]");

@@ -68,7 +68,14 @@ async function run(command: Command, io: Io): Promise<number> {
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       const { total, clientLimits } = result.config.descriptions;
       const base = slashRelative(io.cwd, result.config.dir);
-      const options = { color, quiet: command.quiet, budget: { total, clientLimits }, version: readVersion(), base: base.startsWith("..") ? "" : base };
+      const options = {
+        color,
+        quiet: command.quiet,
+        budget: { total, clientLimits },
+        allDescriptions: command.allDescriptions,
+        version: readVersion(),
+        base: base.startsWith("..") ? "" : base,
+      };
       await emit(reporters[command.format](result.report, options), command.output, io);
       return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }

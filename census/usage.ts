@@ -41,6 +41,8 @@ Flags:
       --timeout MS         descriptions: the longest wait for the server's factory and for each
                            of its answers (default: 10000)
       --sku NAME           descriptions: the SKU MODULE serves (default: the only one)
+      --descriptions       check: list every tool's description in the text report (default: the 10
+                           largest and any over its cap)
   -h, --help               show this help
   -v, --version            print the version
 

@@ -11,7 +11,12 @@ export interface TextOptions {
   quiet: boolean;
   /** What each SKU's descriptions are judged against: the config's, handed over by the CLI. */
   budget: DescriptionBudget;
+  /** Every tool's row in the description table; otherwise the largest and any over its cap. */
+  allDescriptions?: boolean;
 }
+
+/** How many of the largest descriptions the table shows without --descriptions (those over their cap always show). */
+const LARGEST_SHOWN = 10;
 
 /** The parts of the config's `descriptions` the report prints each SKU's catalog against. */
 export interface DescriptionBudget {
@@ -37,7 +42,7 @@ export function text(report: Report, options: TextOptions): string {
 
   const blocks: string[][] = report.skus.map((sku) => [
     ...countLines(sku.name, sku.counts, 1, c),
-    ...descriptionLines(sku.counts.tools, report.descriptions.filter((d) => d.sku === sku.name), options.budget, c),
+    ...descriptionLines(sku.counts.tools, report.descriptions.filter((d) => d.sku === sku.name), options.budget, c, options.allDescriptions === true),
   ]);
   // One SKU's block already is the total; with several, floors are judged on the sum, so show it. Descriptions are
   // not summed: each SKU is one server, with a catalog of its own.
@@ -87,12 +92,13 @@ function countLines(name: string, counts: Counts, producersExpected: number, c: 
  * One SKU's catalog: every tool's served size, tail size and cap, largest first (ties by name, so identical input
  * prints identically); the catalog total against its budget; the tool count against the clients' limits.
  */
-function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget: DescriptionBudget, c: Colors): string[] {
+function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget: DescriptionBudget, c: Colors, all: boolean): string[] {
   const lines: string[] = [];
   if (rows.length > 0) {
     // Unseen sizes sort last: they are no size at all.
     const sorted = [...rows].sort((a, b) => (b.served ?? -1) - (a.served ?? -1) || compareText(a.tool, b.tool));
-    const cells = sorted.map((d) => ({
+    const shown = all ? sorted : sorted.filter((d, i) => i < LARGEST_SHOWN || (d.served !== null && d.served > d.cap));
+    const cells = shown.map((d) => ({
       tool: oneLine(d.tool),
       served: d.served === null ? "?" : String(d.served),
       tail: d.tail === null ? NONE : String(d.tail),
@@ -111,6 +117,8 @@ function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget
       const row = `    ${r.tool.padEnd(nameWidth)}  ${served}  ${r.tail.padStart(tailWidth)}  ${r.cap.padStart(capWidth)}`;
       lines.push(r.over ? `${row}  ${c.red("✗ over cap")}` : row);
     }
+    const hidden = sorted.length - shown.length;
+    if (hidden > 0) lines.push(`    … ${plural(hidden, "more tool")} (payload-census --descriptions lists every one)`);
     const unseen = rows.filter((d) => d.served === null).length;
     const catalog = catalogLine(rows.reduce((sum, d) => sum + (d.served ?? 0), 0), budget.total, c);
     lines.push(`  ${unseen === 0 ? catalog : `${catalog} (${plural(unseen, "description")} the census cannot see left out)`}`);

@@ -23,6 +23,7 @@ describe("parseCommandLine", () => {
     expect(parseCommandLine([])).toEqual({
       kind: "check",
       implicit: true,
+      allDescriptions: false,
       configFile: undefined,
       dir: undefined,
       format: "text",
@@ -48,6 +49,7 @@ describe("parseCommandLine", () => {
       quiet: true,
     });
     expect(parseCommandLine(["--format=json", "monitor"])).toMatchObject({ kind: "check", implicit: true, dir: "monitor", format: "json" });
+    expect(parseCommandLine(["--descriptions", "monitor"])).toMatchObject({ kind: "check", allDescriptions: true, dir: "monitor" });
   });
 
   it("reads roster --write, floors --raise and trace", () => {

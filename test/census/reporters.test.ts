@@ -313,3 +313,25 @@ function reverseKeys(value: unknown): unknown {
       .map(([k, v]) => [k, reverseKeys(v)]),
   );
 }
+
+describe("the description table without and with --descriptions", () => {
+  /** A SKU of fourteen tools, one over its cap among the small ones. */
+  function manyTools(): Report {
+    const report = smallReport();
+    report.skus = report.skus.slice(0, 1);
+    report.descriptions = Array.from({ length: 14 }, (_, i) => ({ sku: "full", tool: `tool_${String(i).padStart(2, "0")}`, served: 1000 - i * 10, tail: null, cap: i === 13 ? 100 : 2048 }));
+    return report;
+  }
+  const options = { color: false, quiet: false, budget: { total: null, clientLimits: [] } };
+  const rows = (out: string): string[] => out.split("\n").filter((l) => l.startsWith("    tool_") || l.startsWith("    …"));
+
+  it("shows the ten largest, any over its cap, and how many more there are", () => {
+    const shown = rows(text(manyTools(), options));
+    expect(shown.map((l) => l.trim().split(/\s+/)[0])).toEqual([...Array.from({ length: 10 }, (_, i) => `tool_${String(i).padStart(2, "0")}`), "tool_13", "…"]);
+    expect(shown.at(-1)).toBe("    … 3 more tools (payload-census --descriptions lists every one)");
+  });
+
+  it("shows every tool with --descriptions", () => {
+    expect(rows(text(manyTools(), { ...options, allDescriptions: true })).length).toBe(14);
+  });
+});
