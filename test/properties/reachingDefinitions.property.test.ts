@@ -1,10 +1,78 @@
-// Reaching definitions at a guarded pass-through, on generated tool bodies: fixed cases first found by generation.
+// Reaching definitions against a brute-force oracle (oracle.ts) on generated tool bodies (language.ts, arbitraries.ts):
+// the tracer's definitions at the guard, and the census's pass-through-producer verdict built on them.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tracedAt } from "./tracer.js";
+import { programArb } from "./arbitraries.js";
+import { legalize, printProgram, TOOL_FRAME } from "./language.js";
+import { passes, qualifies, reachingAtGuard } from "./oracle.js";
+import { runParameters } from "./runs.js";
+import { expectedAtGuard, numbered, TEMPLATE_MONITOR, tracedAt, tracedAtGuard } from "./tracer.js";
+import { findingsOf, readTree, tempDir, writeTree } from "./trees.js";
 
-// Shrunk counterexamples that a comparison of the tracer with a brute-force oracle found on generated tool bodies, and
-// the shapes they stand for in a tool, kept as fixed cases. Each was a tracer bug; the comment says what was wrong and
-// where it was fixed.
+describe("reaching definitions at a guarded pass-through", () => {
+  it("are exactly the definitions some path of the program carries to the guard", () => {
+    fc.assert(
+      fc.property(programArb, (raw) => {
+        const program = legalize(raw);
+        const printed = printProgram(program);
+        const expected = expectedAtGuard(program, printed, reachingAtGuard(program));
+        const actual = tracedAtGuard(printed);
+        if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+          throw new Error(`tracer ${JSON.stringify(actual)}, oracle ${JSON.stringify(expected)} for\n${numbered(printed.text)}`);
+        }
+      }),
+      runParameters(400),
+    );
+  });
+});
+
+describe("the pass-through-producer verdict on a generated tool", () => {
+  const dir = tempDir("generated");
+  const tree = readTree(TEMPLATE_MONITOR);
+  tree.delete("expected.json");
+  tree.delete("src/tools/top.ts");
+  const file = "src/tools/generated.ts";
+  tree.set(file, "export {};\n");
+  writeTree(dir, tree);
+
+  it("fails exactly when a reaching definition is not a shared producer's value, and names one that is not", () => {
+    fc.assert(
+      fc.property(programArb, (raw) => {
+        const program = legalize(raw);
+        const printed = printProgram(program, TOOL_FRAME);
+        const answer = reachingAtGuard(program);
+        writeFileSync(path.join(dir, ...file.split("/")), printed.text);
+        const findings = findingsOf(dir);
+        const report = `findings ${JSON.stringify(findings, null, 2)} for\n${numbered(printed.text)}`;
+        expect(findings.filter((f) => f.rule === "parse-error" || f.rule === "tool-discovery"), report).toEqual([]);
+        const passThrough = findings.filter((f) => f.rule === "pass-through-producer");
+        if (passes(program, answer)) {
+          expect(passThrough, `the oracle accepts every definition; ${report}`).toEqual([]);
+          return;
+        }
+        expect(passThrough.map((f) => [f.file, f.line, f.tool]), `the oracle rejects a definition; ${report}`).toEqual([
+          [file, printed.guardLine, "generated_tool"],
+        ]);
+        const named = /its value from line (\d+)/.exec(passThrough[0]!.message)?.[1];
+        if (!answer.reached) {
+          // The definition named is the guard's own reference: `return P;` on the guard's line or the block's last.
+          expect(Number(named), report).toBe(printed.guardLine + (program.guardBlock ? 2 : 0));
+        } else if (answer.defs.size === 0) {
+          expect(named, report).toBeUndefined();
+        } else {
+          const failing = [...answer.defs].filter((d) => !qualifies(program.values.get(d) ?? null)).map((d) => printed.defLines.get(d));
+          expect(failing, `the line named (${named}) is a failing definition's; ${report}`).toContain(Number(named));
+        }
+      }),
+      runParameters(300),
+    );
+  });
+});
+
+// Shrunk counterexamples of the property above, and the shapes they stand for in a tool, kept as fixed cases. Each
+// was a tracer bug; the comment says what was wrong and where it was fixed.
 describe("regressions: counterexamples generation found", () => {
   const program = (...body: string[]): string => ["export async function handler(x: number) {", ...body, "}", ""].join("\n");
 
