@@ -493,13 +493,16 @@ export class Flow {
     }
     if (!finallyBlock) return normal;
     const out = this.visit(finallyBlock, normal);
-    // Abrupt completions (exception, return, break, continue) run the finally block too, then go on where they went.
-    let abrupt = thrown;
-    for (const p of pending) abrupt = join(abrupt, p.state);
-    if (abrupt !== null) {
-      const after = this.visit(finallyBlock, abrupt);
-      for (const p of pending) this.dispatch(p.jump, after);
+    // Abrupt completions (exception, return, break, continue) run the finally block too, then go on where they went:
+    // each target with only the states that jump there, or a write seen on the way to a throw would reach a loop's
+    // head through a `continue` that never saw it. An exception goes on from the writes it passes (collected).
+    if (thrown !== null) this.visit(finallyBlock, thrown);
+    const byTarget = new Map<string, { jump: Jump; state: State }>();
+    for (const p of pending) {
+      const key = p.jump.kind === "return" ? "return" : `${p.jump.kind}:${p.jump.label ?? ""}`;
+      byTarget.set(key, { jump: p.jump, state: join(byTarget.get(key)?.state ?? null, p.state) });
     }
+    for (const { jump, state } of byTarget.values()) this.dispatch(jump, this.visit(finallyBlock, state));
     return out;
   }
 

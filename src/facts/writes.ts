@@ -11,7 +11,7 @@ export interface Survey {
   readonly writes: Map<ts.Node, FlowDef>;
   /** Writes inside nested functions, reported whatever the flow. */
   readonly closures: ReachingDefinition[];
-  /** The reference, the writes and every return/throw/break/continue, with their ancestors: the walker skips the rest. */
+  /** The reference, the writes, every return/throw/break/continue and endless loop, with their ancestors: the walker skips the rest. */
   readonly relevant: Set<ts.Node>;
 }
 
@@ -77,10 +77,7 @@ export function surveyWrites(owner: Owner, binding: Binding, reference: ts.Ident
         const what = node.operator === ts.SyntaxKind.PlusPlusToken ? "an increment" : "a decrement";
         record(node, nested, untraceable(node, `${what} \`${node.getText()}\``), false);
       }
-    } else if (
-      !nested &&
-      (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node))
-    ) {
+    } else if (!nested && endsPaths(node)) {
       anchors.push(node);
     }
   };
@@ -154,7 +151,7 @@ function candidatesOf(owner: Owner): Candidate[] {
       ts.isForInStatement(node) ||
       (ts.isBinaryExpression(node) && isAssignmentOperator(node.operatorToken.kind)) ||
       isUpdate(node) ||
-      (!nested && (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node)))
+      (!nested && endsPaths(node))
     ) {
       list.push(next);
     }
@@ -162,6 +159,22 @@ function candidatesOf(owner: Owner): Candidate[] {
   }
   candidatesByOwner.set(owner, list);
   return list;
+}
+
+/**
+ * A statement after which the paths through it do not simply go on: a jump, or a loop whose condition is absent or
+ * literally `true` (`for (;;)`, `while (true)`), which only a jump leaves. The flow must walk them even when they hold
+ * no write, or the code after an endless loop would look reachable.
+ */
+function endsPaths(node: ts.Node): boolean {
+  if (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node)) return true;
+  if (ts.isForStatement(node)) return !node.condition || isTrueLiteral(node.condition);
+  if (ts.isWhileStatement(node) || ts.isDoStatement(node)) return isTrueLiteral(node.expression);
+  return false;
+}
+
+function isTrueLiteral(expr: ts.Expression): boolean {
+  return peel(expr, false).kind === ts.SyntaxKind.TrueKeyword;
 }
 
 /** A variable a destructuring assignment writes, with the default that applies to it. */

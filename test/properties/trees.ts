@@ -1,0 +1,68 @@
+// Temporary copies of monitors for the properties: made in a chosen file order, read back, removed after each test file.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { runCensus } from "../../src/project/census.js";
+
+const made: string[] = [];
+
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `payload-census-${prefix}-`));
+  made.push(dir);
+  return dir;
+}
+
+/** Every file under `dir`, relative with `/` separators, sorted. */
+export function filesOf(dir: string, under = ""): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(dir, under), { withFileTypes: true })) {
+    const rel = under ? `${under}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...filesOf(dir, rel));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+export type Tree = Map<string, string>;
+
+export function readTree(dir: string): Tree {
+  return new Map(filesOf(dir).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+}
+
+/** Writes `tree` into `dir` (made if missing), creating files and their folders in the order `order` gives. */
+export function writeTree(dir: string, tree: Tree, order: (files: string[]) => string[] = (f) => f): void {
+  for (const file of order([...tree.keys()])) {
+    const target = path.join(dir, ...file.split("/"));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, tree.get(file)!);
+  }
+}
+
+export interface ComparableFinding {
+  rule: string;
+  file: string;
+  line: number;
+  column: number;
+  tool: string | null;
+  message: string;
+}
+
+/** The census of the monitor in `dir`, in process, as comparable findings. */
+export function findingsOf(dir: string): ComparableFinding[] {
+  return censusOf(dir).findings;
+}
+
+/** The census's findings, and what of its report holds no position: counts per SKU and the description table. */
+export function censusOf(dir: string): { findings: ComparableFinding[]; counts: unknown } {
+  const { report } = runCensus(loadConfig({ dir }));
+  return {
+    findings: report.findings.map(({ rule, file, line, column, tool, message }) => ({ rule, file, line, column, tool, message })),
+    counts: { counts: report.counts, skus: report.skus, descriptions: report.descriptions },
+  };
+}
