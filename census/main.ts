@@ -1,5 +1,6 @@
 // The CLI's one entry point, separate from bin.ts: argv and an injectable Io in, an exit code out; never process.exit.
-import { extname, isAbsolute, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { loadConfig } from "../src/config/load.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
@@ -67,14 +68,14 @@ async function run(command: Command, io: Io): Promise<number> {
       // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       const { total, clientLimits } = result.config.descriptions;
-      const base = slashRelative(io.cwd, result.config.dir);
+      const base = repositoryBase(result.config.dir);
       const options = {
         color,
         quiet: command.quiet,
         budget: { total, clientLimits },
         allDescriptions: command.allDescriptions,
         version: readVersion(),
-        base: base.startsWith("..") ? "" : base,
+        base,
       };
       await emit(reporters[command.format](result.report, options), command.output, io);
       return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
@@ -183,6 +184,19 @@ function pickSku(config: ResolvedConfig, wanted: string | undefined): string {
 }
 
 /** DIR and --config are typed relative to the working folder; the loader gets absolute paths so Io.cwd is honoured. */
+/**
+ * The config's folder relative to the root of the git checkout holding it ("" outside one): CI formats name files from
+ * the checkout's root, where the runner and code scanning resolve them, whatever folder the census runs from.
+ */
+function repositoryBase(dir: string): string {
+  for (let at = dir; ; ) {
+    if (existsSync(join(at, ".git"))) return slashRelative(at, dir);
+    const parent = dirname(at);
+    if (parent === at) return "";
+    at = parent;
+  }
+}
+
 function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): ResolvedConfig {
   if (command.configFile !== undefined) return loadConfig({ configFile: resolve(io.cwd, command.configFile) });
   const dir = resolve(io.cwd, command.dir ?? ".");

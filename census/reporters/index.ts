@@ -8,8 +8,8 @@ import { text, type TextOptions } from "./text.js";
 
 export type ReporterOptions = TextOptions & SarifOptions & {
   /**
-   * The config's folder relative to the working folder (`/` separators, "" when they are one): CI formats name files
-   * relative to the checkout's root, where the runner resolves them.
+   * The config's folder relative to the root of its git checkout (`/` separators, "" when it is the root or there is
+   * none): CI formats name files from the checkout's root, where the runner and code scanning resolve them.
    */
   base?: string;
 };
