@@ -3,7 +3,7 @@ import { ts, locOf, endOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { unwrapToFunction } from "./functions.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
-import { functionName, isStringConcatenation, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
+import { calleeName, functionName, isStringConcatenation, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
 import { calleeRefOf } from "./callees.js";
 import { isStringRaw } from "./evaluator.js";
@@ -35,7 +35,7 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
   }
   const ref = calleeRefOf(callee);
   const member = !ts.isIdentifier(commaOperand(callee));
-  const called = calledNameOf(callee);
+  const called = calleeName(callee);
   const name = ref.k === "local" || ref.k === "import" ? ref.name : called;
   if (!name) return;
   // Allow-listed producers are matched by the called name, plain or as a member (SPEC §2.0).
@@ -125,18 +125,6 @@ function commaOperand(e: ts.Expression): ts.Expression {
   let x = peel(e);
   while (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.CommaToken) x = peel(x.right);
   return x;
-}
-
-/** The name a callee is called by: `f`, `g` of `a.g`, `"g"` of `a["g"]`, through commas and parentheses. */
-function calledNameOf(callee: ts.Expression): string | null {
-  const e = commaOperand(callee);
-  if (ts.isIdentifier(e)) return e.text;
-  if (ts.isPropertyAccessExpression(e)) return e.name.text;
-  if (ts.isElementAccessExpression(e)) {
-    const arg = peel(e.argumentExpression, false);
-    if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) return arg.text;
-  }
-  return null;
 }
 
 function rewriteOf(file: FileIndex, call: ts.CallExpression, callee: ts.Expression, ref: CalleeRef): NonNullable<BuildFact["rewrite"]> {

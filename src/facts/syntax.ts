@@ -107,7 +107,13 @@ const WHITESPACE = /\s/;
 
 /** The called name of a call's callee (`f` of `f()`, `g` of `a.b.g()`), or null for anything else. */
 export function calledName(call: ts.CallExpression): string | null {
-  const callee = peel(call.expression, false);
+  return calleeName(call.expression);
+}
+
+/** The name a callee is called by: `f`, `g` of `a.g`, `"g"` of `a["g"]`, through parentheses and commas (`(0, f)`). */
+export function calleeName(expr: ts.Expression): string | null {
+  let callee = peel(expr, false);
+  while (ts.isBinaryExpression(callee) && callee.operatorToken.kind === ts.SyntaxKind.CommaToken) callee = peel(callee.right, false);
   if (ts.isIdentifier(callee)) return callee.text;
   if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
   if (ts.isElementAccessExpression(callee)) {
