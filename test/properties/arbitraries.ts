@@ -45,14 +45,14 @@ export const stmtArb: fc.Arbitrary<RawStmt> = fc.letrec<{ stmt: RawStmt; block: 
     w(3, fc.constant({ k: "guard" } as const)),
     w(1, fc.constant({ k: "return" } as const)),
     w(1, fc.constant({ k: "throw" } as const)),
-    w(1, fc.record({ k: fc.constant("break" as const), pick: fc.nat(3) })),
-    w(1, fc.record({ k: fc.constant("continue" as const), pick: fc.nat(3) })),
+    w(2, fc.record({ k: fc.constant("break" as const), pick: fc.nat(3) })),
+    w(2, fc.record({ k: fc.constant("continue" as const), pick: fc.nat(3) })),
     w(4, fc.record({ k: fc.constant("if" as const), cond: condArb, then: tie("block"), else: fc.option(tie("block"), { nil: null }) })),
     w(
-      3,
+      4,
       fc.record({
         k: fc.constant("loop" as const),
-        kind: fc.constantFrom("while" as const, "do" as const, "for" as const, "forever" as const, "forOf" as const),
+        kind: fc.constantFrom("while" as const, "while" as const, "do" as const, "for" as const, "forever" as const, "forOf" as const),
         cond: condArb,
         body: tie("block"),
         label: fc.boolean(),
@@ -67,7 +67,7 @@ export const stmtArb: fc.Arbitrary<RawStmt> = fc.letrec<{ stmt: RawStmt; block: 
       }),
     ),
     w(
-      3,
+      4,
       fc.record({
         k: fc.constant("try" as const),
         block: tie("block"),

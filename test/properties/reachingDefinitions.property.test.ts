@@ -23,7 +23,7 @@ describe("reaching definitions at a guarded pass-through", () => {
           throw new Error(`tracer ${JSON.stringify(actual)}, oracle ${JSON.stringify(expected)} for\n${numbered(printed.text)}`);
         }
       }),
-      runParameters(400),
+      runParameters(1000),
     );
   });
 });
