@@ -69,7 +69,9 @@ describe("the CLI's reports do not depend on where it runs or on file creation o
       const base = tempDir("determinism");
       const monitor = path.join(base, "monitor");
       const reports: { setup: string; runs: Run[] }[] = [];
-      for (const setup of SETUPS) {
+      // Every setup on the reference monitor; on the red cases the first and the third (the relative DIR is the monitor's).
+      const setups = corpus === "monitor" ? SETUPS : [SETUPS[0]!, SETUPS[2]!];
+      for (const setup of setups) {
         // The same folder every time, laid anew in another order: only the order of creation differs.
         rmSync(monitor, { recursive: true, force: true });
         writeTree(monitor, tree, setup.order);
