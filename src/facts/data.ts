@@ -165,8 +165,13 @@ export class DataReader {
   private iterationSource(node: ts.Node): DataValue | undefined {
     if (ts.isParameter(node) && node.parent.parameters[0] === node) {
       const fn = node.parent;
-      const call = fn.parent;
-      if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(call) && call.arguments[0] === fn) {
+      // `list.map(((t) => …))`, `list.map((t => …) as Mapper)`: the callback through parentheses and casts.
+      let argument: ts.Node = fn;
+      while (ts.isParenthesizedExpression(argument.parent) || ts.isAsExpression(argument.parent) || ts.isSatisfiesExpression(argument.parent) || ts.isNonNullExpression(argument.parent)) {
+        argument = argument.parent;
+      }
+      const call = argument.parent;
+      if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(call) && call.arguments[0] === argument) {
         const callee = peel(call.expression, false);
         if (ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text)) return this.read(callee.expression, 1);
       }

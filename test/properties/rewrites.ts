@@ -151,7 +151,7 @@ export function isValuePosition(node: ts.Node): node is ts.Expression {
     if (p.right === node) return true;
     return p.left === node && !isAssignment(p.operatorToken.kind) && !ts.isPrivateIdentifier(node);
   }
-  if (ts.isCallExpression(p) || ts.isNewExpression(p)) return isArgument(p, node) && !isElementCallback(node);
+  if (ts.isCallExpression(p) || ts.isNewExpression(p)) return isArgument(p, node);
   // Not an expression statement's: a statement that starts with `(` could continue the one before it.
   if (ts.isReturnStatement(p) || ts.isThrowStatement(p)) return p.expression === node;
   if (ts.isIfStatement(p) || ts.isWhileStatement(p) || ts.isDoStatement(p) || ts.isSwitchStatement(p) || ts.isCaseClause(p)) {
@@ -181,24 +181,6 @@ function inAssignmentTarget(node: ts.Node): boolean {
     }
   }
   return false;
-}
-
-/**
- * KNOWN CENSUS BUG, left out of these rewrites until it is fixed: the callback of `.map`, `.filter`, `.forEach`, ... over
- * a constant list is matched to its call only when it is the call's argument as written. In parentheses or under a
- * cast (`ALL.map(((t) => ({ name: t.name, … })))`) its parameter is no longer seen as the list's element
- * (`iterationSource` in src/facts/data.ts compares `fn.parent`'s arguments with the function itself), and a list of
- * tools becomes "a list the census cannot see" (near-miss/tool-discovery/definer-tools-listed).
- */
-function isElementCallback(node: ts.Node): boolean {
-  const call = node.parent;
-  return (
-    (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
-    ts.isCallExpression(call) &&
-    call.arguments[0] === node &&
-    ts.isPropertyAccessExpression(call.expression) &&
-    ["map", "forEach", "filter", "find", "some", "every"].includes(call.expression.name.text)
-  );
 }
 
 function isArgument(call: ts.CallExpression | ts.NewExpression, node: ts.Node): boolean {
@@ -274,7 +256,7 @@ export function casts(): Rewrite {
         ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && p.initializer === node) ||
         (ts.isBinaryExpression(p) && p.right === node && isAssignment(p.operatorToken.kind)) ||
         (ts.isReturnStatement(p) && p.expression === node) ||
-        ((ts.isCallExpression(p) || ts.isNewExpression(p)) && isArgument(p, node) && !isElementCallback(node));
+        ((ts.isCallExpression(p) || ts.isNewExpression(p)) && isArgument(p, node));
       if (!written) return undefined;
       return { before: "((", after: forms[n++ % forms.length]! };
     },
