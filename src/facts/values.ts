@@ -3,7 +3,7 @@ import { ts, locOf } from "../ts.js";
 import type { ReachingDefinition } from "./definitions.js";
 import { patternOwner } from "./patterns.js";
 import { reachingDefinitions } from "./reachingDefinitions.js";
-import { resolveBinding, enclosingFunction } from "./scope.js";
+import { enclosingFunction } from "./scope.js";
 import { functionName, isNullish, isStringConcatenation, isStringLike, peel, shortText } from "./syntax.js";
 import { calleeRefOf } from "./callees.js";
 import type { Definition, Operand } from "./types.js";

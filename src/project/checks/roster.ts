@@ -1,9 +1,8 @@
-// bare-sentence-roster: roster exactness both ways, and no tool body the census cannot see (SPEC §2.3).
+// bare-sentence-roster: roster exactness both ways (SPEC §2.3); a tool body the census cannot see is tool-discovery's.
 // Every bare sentence is rostered (with its count), every roster entry still occurs.
 import type { Roster } from "../../config/types.js";
 import { compareText, type BareSentence, type Finding } from "../../model.js";
-import { findingOf, messages, type ReportFinding } from "../messages.js";
-import type { SkuTools } from "../tools.js";
+import { findingOf, messages } from "../messages.js";
 
 export interface RosterOutcome {
   findings: Finding[];
