@@ -1,0 +1,166 @@
+// Runs the benchmark's child processes and measures them: wall time from the parent, peak RSS from /usr/bin/time (or
+// from a node wrapper where it is missing), and the census flags in one place with a probe of which the CLI accepts.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.join(here, "..", "..");
+export const CENSUS_BIN = path.join(ROOT, "dist", "census", "bin.js");
+const PARSE_ONLY = path.join(here, "parseOnly.mjs");
+const MAXRSS = path.join(here, "maxrss.mjs");
+const TIME = "/usr/bin/time";
+const require = createRequire(import.meta.url);
+
+/** How peak memory is measured on this machine, for the table's header. */
+export const RSS_SOURCE = existsSync(TIME)
+  ? "the child's own, from GNU time (%M)"
+  : "the census child's own, process.resourceUsage().maxRSS under a wrapper (no /usr/bin/time here); not for ast-grep";
+
+/** Runs of each case; the median is kept (BENCH_RUNS overrides, e.g. 1 for a quick look at the table). */
+export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+
+export interface Run {
+  ms: number;
+  /** Peak resident set of the child, in MB; undefined when it could not be measured. */
+  rssMB: number | undefined;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `command args` to its end. Peak RSS comes from GNU time's %M (the child's own rusage, so the parent's memory
+ * never counts); without it, node children run under a wrapper that reports their maxRSS, and other children go
+ * unmeasured.
+ */
+export function measure(command: string, args: readonly string[], options: { cwd?: string } = {}): Run {
+  const rssDir = mkdtempSync(path.join(tmpdir(), "payload-census-bench-rss-"));
+  const rssFile = path.join(rssDir, "rss");
+  let argv: string[];
+  if (existsSync(TIME)) argv = [TIME, "-f", "%M", "-o", rssFile, command, ...args];
+  else if (command === process.execPath) argv = [command, MAXRSS, rssFile, ...args];
+  else argv = [command, ...args];
+  const start = performance.now();
+  const child = spawnSync(argv[0]!, argv.slice(1), {
+    cwd: options.cwd ?? ROOT,
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  const ms = performance.now() - start;
+  if (child.error) throw child.error;
+  let rssMB: number | undefined;
+  if (existsSync(rssFile)) {
+    // GNU time writes "Command exited with non-zero status N" before the format's line when the child fails.
+    const kb = Number(readFileSync(rssFile, "utf8").trim().split("\n").at(-1));
+    if (Number.isFinite(kb) && kb > 0) rssMB = kb / 1024;
+  }
+  rmSync(rssDir, { recursive: true, force: true });
+  return { ms, rssMB, status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** `node -e 0`: what starting node costs, the floor under every node child here. */
+export function nodeStart(): Run {
+  return measure(process.execPath, ["-e", "0"]);
+}
+
+/** TypeScript's parser alone, single-threaded, over `files`: read each and createSourceFile with default options. */
+export function parseOnly(files: readonly string[], listFile: string): Run {
+  const run = measure(process.execPath, [PARSE_ONLY, listFile]);
+  if (run.status !== 0) throw new Error(`parse-only failed: ${run.stderr}`);
+  const parsed = Number(run.stdout.trim());
+  if (parsed !== files.length) throw new Error(`parse-only parsed ${parsed} files of ${files.length}`);
+  return run;
+}
+
+/**
+ * The flags of SPEC §7, here only. Each is passed only when the CLI accepts it (see `probeCli`): until then the
+ * census runs as it is (one thread, no cache) and the rows that need a flag say they could not be measured.
+ */
+export const FLAGS = {
+  oneJob: ["--jobs", "1"],
+  noCache: ["--no-cache"],
+  cache: ["--cache"],
+  cacheLocation: (dir: string) => ["--cache-location", dir],
+} as const;
+
+export interface CliSupport {
+  jobs: boolean;
+  cache: boolean;
+}
+
+/** Which §7 flags this build of the CLI accepts: an unknown flag is a usage error (exit 2) naming it. */
+export function probeCli(monitorDir: string): CliSupport {
+  const accepts = (args: string[]): boolean => {
+    const run = measure(process.execPath, [CENSUS_BIN, "check", monitorDir, "--format", "json", ...args]);
+    return run.status !== 2;
+  };
+  const cacheDir = mkdtempSync(path.join(tmpdir(), "payload-census-bench-probe-"));
+  const support = {
+    jobs: accepts([...FLAGS.oneJob]),
+    cache: accepts([...FLAGS.noCache]) && accepts([...FLAGS.cache, ...FLAGS.cacheLocation(cacheDir)]),
+  };
+  rmSync(cacheDir, { recursive: true, force: true });
+  return support;
+}
+
+/** How one census run is set up; flags the CLI lacks are left out (and the row says so). */
+export interface CensusMode {
+  jobs: "one" | "all";
+  cache: "off" | "on";
+}
+
+/** The census cache of a monitor: SPEC §7's default place, near the config, which the ESLint plugin uses too. */
+export function cacheDirOf(monitorDir: string): string {
+  return path.join(monitorDir, "node_modules", ".cache", "payload-census");
+}
+
+export function censusArgs(monitorDir: string, mode: CensusMode, support: CliSupport): string[] {
+  const args = [CENSUS_BIN, "check", monitorDir, "--format", "json"];
+  if (support.jobs && mode.jobs === "one") args.push(...FLAGS.oneJob);
+  if (support.cache) {
+    if (mode.cache === "off") args.push(...FLAGS.noCache);
+    else args.push(...FLAGS.cache, ...FLAGS.cacheLocation(cacheDirOf(monitorDir)));
+  }
+  return args;
+}
+
+/** One census run; exit 0 (clean) and 1 (findings) are both a census that ran, anything else fails the bench. */
+export function census(monitorDir: string, mode: CensusMode, support: CliSupport): Run {
+  const run = measure(process.execPath, censusArgs(monitorDir, mode, support));
+  if (run.status !== 0 && run.status !== 1) throw new Error(`census exited ${run.status}: ${run.stderr}`);
+  return run;
+}
+
+export function emptyCache(monitorDir: string): void {
+  rmSync(cacheDirOf(monitorDir), { recursive: true, force: true });
+}
+
+/** ast-grep's native binary, not the package's node shim (which would add a node start to every ast-grep run). */
+export function astGrepBinary(): string {
+  const { resolveBinaryPath } = require("@ast-grep/cli/postinstall.js") as { resolveBinaryPath(): string | null };
+  const binary = resolveBinaryPath();
+  if (!binary) throw new Error("@ast-grep/cli installed no native binary for this platform (its optionalDependencies)");
+  return binary;
+}
+
+/** ast-grep scanning `dir` for the pass-through idiom, on all cores (its default); returns the run and its matches. */
+export function astGrep(dir: string): { run: Run; matches: number } {
+  const run = measure(astGrepBinary(), ["run", "--pattern", "if ($ERR != null) return $ERR", "--lang", "ts", "--json=compact", dir]);
+  // Exit 1 is ast-grep's "no match"; the JSON is the answer either way.
+  if (run.status !== 0 && run.status !== 1) throw new Error(`ast-grep exited ${run.status}: ${run.stderr}`);
+  return { run, matches: (JSON.parse(run.stdout) as unknown[]).length };
+}
+
+export const ESLINT_BIN = path.join(path.dirname(require.resolve("eslint/package.json")), "bin", "eslint.js");
+export const TS_ESLINT_PARSER = require.resolve("@typescript-eslint/parser");
