@@ -1,0 +1,414 @@
+// `npm run bench`: what the census costs against baselines measured in the same run (node's start, TypeScript's parser
+// alone, ast-grep, ESLint without our rules), how it grows from 500 to 8,000 tool files, what the cache saves, and the
+// peak memory; printed as one table of ratios with each target's verdict. Timings are never asserted beyond the
+// generous in-process bounds: the machines are shared and noisy. What is asserted is what makes a timing mean
+// something: the census saw every generated tool and finding, and every run of one tree gave the same report.
+//
+// BENCH_RUNS=n (default 3) sets the runs of each case, BENCH_SCALES=1,4 the corpus scales (default 1,4,16).
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFERENCE_MONITOR, generateMonitor, tsSources, type Corpus } from "./corpus.js";
+import { REAL_PACKAGES, realTree } from "./fetch.js";
+import {
+  ESLINT_BIN,
+  ROOT,
+  RSS_SOURCE,
+  TS_ESLINT_PARSER,
+  RUNS,
+  astGrep,
+  census,
+  emptyCache,
+  measure,
+  median,
+  nodeStart,
+  parseOnly,
+  probeCli,
+  type CliSupport,
+  type Run,
+} from "./harness.js";
+import { mb, ms, renderTable, type Row } from "./table.js";
+
+const IN_PROCESS = path.join(path.dirname(fileURLToPath(import.meta.url)), "inProcess.mjs");
+const SCALES = (process.env.BENCH_SCALES ?? "1,4,16").split(",").map(Number);
+const NO_JOBS = "n/a: this CLI has no --jobs yet";
+const NO_CACHE = "n/a: this CLI has no --cache yet";
+
+const rows: Row[] = [];
+const made: string[] = [];
+const corpora = new Map<number, Corpus>();
+/** Cold one-job medians by scale, for the linearity row. */
+const coldOneJob = new Map<number, number>();
+const started = performance.now();
+let support: CliSupport;
+let reference: string;
+
+function temp(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `payload-census-bench-${prefix}-`));
+  made.push(dir);
+  return dir;
+}
+
+function corpusAt(scale: number): Corpus {
+  let corpus = corpora.get(scale);
+  if (!corpus) {
+    corpus = generateMonitor(scale);
+    made.push(corpus.dir);
+    corpora.set(scale, corpus);
+  }
+  return corpus;
+}
+
+/** The files of a tree, listed one a line for the parse-only child. */
+function fileList(files: readonly string[]): string {
+  const list = path.join(temp("list"), "files.txt");
+  writeFileSync(list, files.join("\n") + "\n");
+  return list;
+}
+
+interface Report {
+  ok: boolean;
+  counts: {
+    files: number;
+    tools: number;
+    parseErrors: number;
+    passThroughs: Record<string, number>;
+  };
+  findings: { rule: string; file: string; line: number; column: number }[];
+}
+
+function report(run: Run): Report {
+  return JSON.parse(run.stdout) as Report;
+}
+
+function findingsByRule(r: Report): Record<string, number> {
+  const by: Record<string, number> = {};
+  for (const f of r.findings) by[f.rule] = (by[f.rule] ?? 0) + 1;
+  return by;
+}
+
+const msOf = (runs: readonly Run[]): number => median(runs.map((r) => r.ms));
+const peak = (runs: readonly Run[]): number | undefined => {
+  const measured = runs.flatMap((r) => (r.rssMB === undefined ? [] : [r.rssMB]));
+  return measured.length ? Math.max(...measured) : undefined;
+};
+
+/** Runs the cases of `fns` in turn, `RUNS` times: load from elsewhere on the machine falls on every case alike. */
+function interleaved<K extends string>(fns: Record<K, () => Run | undefined>): Record<K, Run[]> {
+  const runs = Object.fromEntries(Object.keys(fns).map((k) => [k, [] as Run[]])) as Record<K, Run[]>;
+  for (let i = 0; i < RUNS; i++)
+    for (const k of Object.keys(fns) as K[]) {
+      const run = fns[k]();
+      if (run) runs[k].push(run);
+    }
+  return runs;
+}
+
+/** A cache that was just filled, then `RUNS` runs with it: nothing changed. */
+function warmRuns(dir: string): { prime: Run; warm: Run[] } {
+  emptyCache(dir);
+  const prime = census(dir, { jobs: "all", cache: "on" }, support);
+  const warm = Array.from({ length: RUNS }, () => census(dir, { jobs: "all", cache: "on" }, support));
+  return { prime, warm };
+}
+
+beforeAll(() => {
+  reference = temp("reference");
+  // A copy: the census's cache lives near the config, and the fixture's folder stays as git has it.
+  cpSync(REFERENCE_MONITOR, reference, { recursive: true });
+  support = probeCli(reference);
+});
+
+afterAll(() => {
+  const minutes = (performance.now() - started) / 60_000;
+  const header = [
+    `payload-census bench, ${new Date().toISOString().slice(0, 10)}: node ${process.version}, ${availableParallelism()} CPUs, ` +
+      `median of ${RUNS} runs per case, ${minutes.toFixed(1)} min in all`,
+    `CLI flags: --jobs ${support?.jobs ? "measured" : "not in this CLI (runs single-threaded)"}; ` +
+      `--cache/--no-cache/--cache-location ${support?.cache ? "measured" : "not in this CLI (no cache: warm and changed runs not measurable)"}`,
+    `peak RSS: ${RSS_SOURCE}`,
+  ];
+  console.log("\n" + renderTable(header, rows) + "\n");
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("(a) the census on the reference monitor and on generated monitors", () => {
+  it("the reference monitor: cold, warm, and node's own start", () => {
+    const runs = interleaved({
+      node: () => nodeStart(),
+      cold: () => census(reference, { jobs: "all", cache: "off" }, support),
+    });
+    const expected = JSON.parse(readFileSync(path.join(REFERENCE_MONITOR, "expected-counts.json"), "utf8")) as { counts: Report["counts"] };
+    const cold = report(runs.cold[0]!);
+    expect(cold.ok).toBe(true);
+    expect(cold.counts).toEqual(expected.counts);
+    const scope = `reference monitor (${cold.counts.files} tool files)`;
+    const node = msOf(runs.node);
+    const coldMs = msOf(runs.cold);
+    rows.push({ scope, measure: "node -e 0", value: ms(node) });
+    rows.push({
+      scope,
+      measure: support.jobs ? `census cold, all jobs (${availableParallelism()})` : "census cold",
+      value: ms(coldMs),
+      ratio: { value: coldMs / node, against: "node -e 0" },
+      ...(support.jobs ? {} : { note: "the CLI as it is: one thread, no cache" }),
+    });
+    if (!support.cache) {
+      rows.push({ scope, measure: "census warm", value: "n/a", target: { limit: 0.1, unit: "×", actual: undefined }, note: NO_CACHE });
+      rows.push({ scope, measure: "census warm, against node's start", value: "n/a", target: { limit: 2, strict: true, unit: "×", actual: undefined }, note: NO_CACHE });
+      return;
+    }
+    const { prime, warm } = warmRuns(reference);
+    for (const run of [prime, ...warm]) expect(run.stdout).toBe(runs.cold[0]!.stdout);
+    const warmMs = msOf(warm);
+    rows.push({ scope, measure: "census warm", value: ms(warmMs), ratio: { value: warmMs / coldMs, against: "cold" }, target: { limit: 0.1, unit: "×", actual: warmMs / coldMs } });
+    rows.push({ scope, measure: "census warm, against node's start", value: ms(warmMs), ratio: { value: warmMs / node, against: "node -e 0" }, target: { limit: 2, strict: true, unit: "×", actual: warmMs / node } });
+  });
+
+  for (const scale of SCALES) {
+    it(`${scale}× the monitor: cold with one job and all, warm, one file changed, peak memory`, () => {
+      const corpus = corpusAt(scale);
+      const files = tsSources(corpus.dir);
+      const list = fileList(files);
+      const runs = interleaved({
+        parse: () => parseOnly(files, list),
+        one: () => census(corpus.dir, { jobs: "one", cache: "off" }, support),
+        all: () => (support.jobs ? census(corpus.dir, { jobs: "all", cache: "off" }, support) : undefined),
+      });
+      const first = runs.one[0]!;
+      const r = report(first);
+      // A census that went blind would be fast: it must see every generated tool, pass-through and planted finding.
+      expect(r.counts.files).toBe(corpus.expected.files);
+      expect(r.counts.tools).toBe(corpus.expected.tools);
+      expect(r.counts.parseErrors).toBe(0);
+      expect(r.counts.passThroughs).toMatchObject(corpus.expected.passThroughs);
+      expect(findingsByRule(r)).toEqual(corpus.expected.findings);
+      for (const run of [...runs.one, ...runs.all]) expect(run.stdout).toBe(first.stdout);
+
+      const scope = `monitor ${scale}× (${corpus.expected.files.toLocaleString("en-US")} tool files, ${corpus.expected.tools.toLocaleString("en-US")} tools)`;
+      const parse = msOf(runs.parse);
+      const one = msOf(runs.one);
+      coldOneJob.set(scale, one);
+      rows.push({ scope, measure: "TypeScript parse-only, 1 thread", value: ms(parse), note: `${files.length.toLocaleString("en-US")} files` });
+      rows.push({
+        scope,
+        measure: "census cold, --jobs 1 --no-cache",
+        value: ms(one),
+        ratio: { value: one / parse, against: "parse-only" },
+        target: { limit: 1.2, unit: "×", actual: one / parse },
+        ...(support.jobs ? {} : { note: "the CLI as it is: one thread, no cache" }),
+      });
+      const all = runs.all.length ? msOf(runs.all) : undefined;
+      rows.push(
+        all === undefined
+          ? { scope, measure: "census cold, all jobs", value: "n/a", note: NO_JOBS }
+          : { scope, measure: `census cold, all jobs (${availableParallelism()})`, value: ms(all), ratio: { value: all / one, against: "1 job" } },
+      );
+      const cold = all ?? one;
+
+      if (support.cache) {
+        const { prime, warm } = warmRuns(corpus.dir);
+        const text = readFileSync(corpus.editable, "utf8");
+        const changed = Array.from({ length: RUNS }, (_, i) => {
+          // A trailing comment: the file's hash changes, its findings and their positions do not.
+          appendFileSync(corpus.editable, `\n// edited for the bench, run ${i}\n`);
+          return census(corpus.dir, { jobs: "all", cache: "on" }, support);
+        });
+        writeFileSync(corpus.editable, text);
+        for (const run of [prime, ...warm, ...changed]) expect(run.stdout).toBe(first.stdout);
+        const warmMs = msOf(warm);
+        const changedMs = msOf(changed);
+        rows.push({ scope, measure: "census, cache being filled", value: ms(prime.ms), ratio: { value: prime.ms / cold, against: "cold" } });
+        rows.push({ scope, measure: "census warm", value: ms(warmMs), ratio: { value: warmMs / cold, against: "cold" }, target: { limit: 0.1, unit: "×", actual: warmMs / cold } });
+        rows.push({ scope, measure: "census, one file changed", value: ms(changedMs), ratio: { value: changedMs / cold, against: "cold" }, target: { limit: 0.15, unit: "×", actual: changedMs / cold } });
+      } else {
+        rows.push({ scope, measure: "census warm", value: "n/a", target: { limit: 0.1, unit: "×", actual: undefined }, note: NO_CACHE });
+        rows.push({ scope, measure: "census, one file changed", value: "n/a", target: { limit: 0.15, unit: "×", actual: undefined }, note: NO_CACHE });
+      }
+      const rss = peak([...runs.one, ...runs.all]);
+      rows.push({
+        scope,
+        measure: "peak RSS, cold",
+        value: mb(rss),
+        ...(scale === 16 ? { target: { limit: 600, unit: "MB" as const, actual: rss } } : {}),
+        note: "the largest of the cold runs, 1 job and all",
+      });
+    });
+  }
+
+  it("grows linearly: 16× the monitor costs at most 17× the 1×", () => {
+    const small = coldOneJob.get(1);
+    const large = coldOneJob.get(16);
+    const growth = small !== undefined && large !== undefined ? large / small : undefined;
+    rows.push({
+      scope: "monitor 16× against 1×",
+      measure: "census cold, --jobs 1 --no-cache",
+      value: growth === undefined ? "n/a" : `${ms(large!)} / ${ms(small!)}`,
+      ...(growth === undefined ? {} : { ratio: { value: growth, against: "1×" } }),
+      target: { limit: 17, unit: "×", actual: growth },
+      ...(growth === undefined ? { note: "needs BENCH_SCALES with 1 and 16" } : {}),
+    });
+  });
+});
+
+describe("(b) real TypeScript from the registry, every file a tool file", () => {
+  for (const { name, version } of REAL_PACKAGES) {
+    it(`${name}@${version}: the census against TypeScript's parser and ast-grep`, () => {
+      const tree = realTree(name, version);
+      made.push(tree.dir);
+      const list = fileList(tree.files);
+      let matches = 0;
+      const runs = interleaved({
+        parse: () => parseOnly(tree.files, list),
+        astGrep: () => {
+          const scan = astGrep(tree.dir);
+          matches = scan.matches;
+          return scan.run;
+        },
+        one: () => census(tree.dir, { jobs: "one", cache: "off" }, support),
+        all: () => (support.jobs ? census(tree.dir, { jobs: "all", cache: "off" }, support) : undefined),
+      });
+      const first = runs.one[0]!;
+      const r = report(first);
+      expect(r.counts.files).toBe(tree.files.length);
+      expect(r.counts.parseErrors).toBe(0);
+      for (const run of [...runs.one, ...runs.all]) expect(run.stdout).toBe(first.stdout);
+
+      const scope = `${name}@${version} (${tree.files.length} files)`;
+      const parse = msOf(runs.parse);
+      const grep = msOf(runs.astGrep);
+      const one = msOf(runs.one);
+      rows.push({ scope, measure: "TypeScript parse-only, 1 thread", value: ms(parse) });
+      rows.push({ scope, measure: "ast-grep run, pass-through pattern", value: ms(grep), ratio: { value: grep / parse, against: "parse-only" }, note: `${matches} matches, all cores` });
+      rows.push({
+        scope,
+        measure: "census cold, --jobs 1 --no-cache",
+        value: ms(one),
+        ratio: { value: one / parse, against: "parse-only" },
+        target: { limit: 1.2, unit: "×", actual: one / parse },
+      });
+      const all = runs.all.length ? msOf(runs.all) : undefined;
+      rows.push(
+        all === undefined
+          ? { scope, measure: "census cold, all jobs", value: "n/a", target: { limit: 1, unit: "×", actual: undefined }, note: NO_JOBS }
+          : {
+              scope,
+              measure: `census cold, all jobs (${availableParallelism()})`,
+              value: ms(all),
+              ratio: { value: all / grep, against: "ast-grep" },
+              target: { limit: 1, unit: "×", actual: all / grep },
+            },
+      );
+    });
+  }
+});
+
+describe("(c) ESLint with the plugin's recommended config against ESLint without it", () => {
+  /** Two flat configs in the tree, the same but for the plugin: the parser, the files, the ignores. */
+  function eslintConfigs(dir: string): { base: string; ours: string } {
+    const parser = pathToFileURL(TS_ESLINT_PARSER).href;
+    const plugin = pathToFileURL(path.join(ROOT, "dist", "rules", "index.js")).href;
+    const shared = `[{ ignores: ["eslint.*.mjs"] }, { files: ["**/*.ts"], languageOptions: { parser } }]`;
+    const base = path.join(dir, "eslint.base.mjs");
+    const ours = path.join(dir, "eslint.ours.mjs");
+    writeFileSync(base, `import parser from ${JSON.stringify(parser)};\nexport default ${shared};\n`);
+    writeFileSync(
+      ours,
+      `import parser from ${JSON.stringify(parser)};\nimport plugin from ${JSON.stringify(plugin)};\n` +
+        `export default [...${shared}, plugin.configs.recommended];\n`,
+    );
+    return { base, ours };
+  }
+
+  interface LintResult {
+    filePath: string;
+    messages: { ruleId: string | null; line: number; column: number; fatal?: boolean }[];
+  }
+
+  /** ESLint in a child, as a user runs it; its own --cache is off (the default), so only our cache is in play. */
+  function eslint(dir: string, config: string): Run {
+    const run = measure(process.execPath, [ESLINT_BIN, "--config", config, "--format", "json", "."], { cwd: dir });
+    if (run.status !== 0 && run.status !== 1) throw new Error(`eslint exited ${run.status}: ${run.stderr}`);
+    return run;
+  }
+
+  function problems(dir: string, run: Run): string[] {
+    return (JSON.parse(run.stdout) as LintResult[])
+      .flatMap((f) => f.messages.map((m) => `${m.ruleId ?? "fatal"} ${path.relative(dir, f.filePath)}:${m.line}:${m.column}`))
+      .sort();
+  }
+
+  const trees: [string, () => string][] = [
+    ["reference monitor", () => reference],
+    ["monitor 4×", () => corpusAt(4).dir],
+  ];
+  for (const [label, treeOf] of trees) {
+    it(`${label}: cold and warm`, () => {
+      const dir = treeOf();
+      const { base, ours } = eslintConfigs(dir);
+      const runs = interleaved({
+        base: () => eslint(dir, base),
+        cold: () => {
+          emptyCache(dir);
+          return eslint(dir, ours);
+        },
+        warm: () => eslint(dir, ours),
+      });
+      // Both configs lint the same files; only ours reports, and exactly the census's findings.
+      const censusFindings = report(census(dir, { jobs: "all", cache: "off" }, support))
+        .findings.map((f) => `payload-census/${f.rule} ${f.file}:${f.line}:${f.column}`)
+        .sort();
+      const linted = (run: Run): string[] => (JSON.parse(run.stdout) as LintResult[]).map((f) => f.filePath).sort();
+      expect(linted(runs.cold[0]!)).toEqual(linted(runs.base[0]!));
+      expect(problems(dir, runs.base[0]!)).toEqual([]);
+      expect(problems(dir, runs.cold[0]!)).toEqual(censusFindings);
+      for (const run of [...runs.cold, ...runs.warm]) expect(run.stdout).toBe(runs.cold[0]!.stdout);
+
+      const files = linted(runs.base[0]!).length;
+      const scope = `ESLint, ${label} (${files.toLocaleString("en-US")} files)`;
+      const baseMs = msOf(runs.base);
+      const coldMs = msOf(runs.cold);
+      const warmMs = msOf(runs.warm);
+      rows.push({ scope, measure: "without our rules", value: ms(baseMs), note: "@typescript-eslint/parser, no rules" });
+      rows.push({
+        scope,
+        measure: "configs.recommended, cold cache",
+        value: ms(coldMs),
+        ratio: { value: coldMs / baseMs, against: "without" },
+        target: { limit: 1.25, unit: "×", actual: coldMs / baseMs },
+      });
+      rows.push({
+        scope,
+        measure: "configs.recommended, warm cache",
+        value: ms(warmMs),
+        ratio: { value: warmMs / baseMs, against: "without" },
+        target: { limit: 1.1, unit: "×", actual: warmMs / baseMs },
+        ...(support.cache ? {} : { note: "no cache in this build: as cold" }),
+      });
+    });
+  }
+});
+
+describe("in process: the analysis without a process start, and an editor's keystroke", () => {
+  it("the census costs a small multiple of reading and parsing every file once; a keystroke a fraction of a census", () => {
+    const corpus = corpusAt(1);
+    const list = fileList(tsSources(corpus.dir));
+    const run = measure(process.execPath, [IN_PROCESS, corpus.dir, list, corpus.editable, String(RUNS)]);
+    if (run.status !== 0) throw new Error(`in-process bench failed: ${run.stderr}`);
+    const times = JSON.parse(run.stdout) as Record<"parse" | "census" | "keystroke", number[]>;
+    const parse = median(times.parse);
+    const full = median(times.census);
+    const keystroke = median(times.keystroke);
+    const scope = "in process, monitor 1×";
+    rows.push({ scope, measure: "read + parse every file", value: ms(parse), note: "parseSource: JSDoc skipped, as the census parses" });
+    rows.push({ scope, measure: "runCensus", value: ms(full), ratio: { value: full / parse, against: "read + parse" } });
+    rows.push({ scope, measure: "keystroke (CensusSession.findingsFor)", value: ms(keystroke), ratio: { value: keystroke / full, against: "runCensus" } });
+    // Alone, the census costs a few times reading and parsing, and a keystroke a small part of a census; the bounds
+    // leave room for a busy machine and catch what matters: an analysis that stops being a few passes over each file,
+    // or an editor session that redoes the whole census on every change.
+    expect(full / parse).toBeLessThan(25);
+    expect(keystroke / full).toBeLessThan(0.8);
+  });
+});
