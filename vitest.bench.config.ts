@@ -8,7 +8,9 @@ export default defineConfig({
     fileParallelism: false,
     // The table is printed as it is, not under the runner's per-test log headers.
     disableConsoleIntercept: true,
-    // The 16× corpus runs the census a dozen times over 8,000 files; the whole bench stays under 10 minutes.
+    // A case runs the census or ESLint a dozen times over thousands of files; the whole bench stays under 10 minutes.
     testTimeout: 600_000,
+    // Removing the generated trees at the end.
+    hookTimeout: 120_000,
   },
 });

@@ -17,6 +17,8 @@ import {
   ROOT,
   RSS_SOURCE,
   TS_ESLINT_PARSER,
+  CASE_BUDGET_MS,
+  MIN_RUNS,
   RUNS,
   astGrep,
   census,
@@ -39,6 +41,8 @@ const NO_CACHE = "n/a: this CLI has no --cache yet";
 const rows: Row[] = [];
 const made: string[] = [];
 const corpora = new Map<number, Corpus>();
+/** Corpora later cases use again: ESLint lints the 4× one, the in-process case reads the 1× one. */
+const REUSED_SCALES = new Set([1, 4]);
 /** Cold one-job medians by scale, for the linearity row. */
 const coldOneJob = new Map<number, number>();
 const started = performance.now();
@@ -95,15 +99,32 @@ const peak = (runs: readonly Run[]): number | undefined => {
   return measured.length ? Math.max(...measured) : undefined;
 };
 
-/** Runs the cases of `fns` in turn, `RUNS` times: load from elsewhere on the machine falls on every case alike. */
-function interleaved<K extends string>(fns: Record<K, () => Run | undefined>): Record<K, Run[]> {
+/**
+ * Runs the cases of `fns` in turn, `RUNS` rounds, so that load from elsewhere on the machine falls on every case
+ * alike; a case whose rounds have taken CASE_BUDGET_MS stops after MIN_RUNS, so the whole bench stays bounded.
+ */
+function interleaved<K extends string>(fns: Record<K, () => Run | undefined>): { runs: Record<K, Run[]>; rounds: number } {
   const runs = Object.fromEntries(Object.keys(fns).map((k) => [k, [] as Run[]])) as Record<K, Run[]>;
-  for (let i = 0; i < RUNS; i++)
+  const start = performance.now();
+  let rounds = 0;
+  while (rounds < RUNS && (rounds < MIN_RUNS || performance.now() - start < CASE_BUDGET_MS)) {
     for (const k of Object.keys(fns) as K[]) {
       const run = fns[k]();
       if (run) runs[k].push(run);
     }
-  return runs;
+    rounds++;
+  }
+  return { runs, rounds };
+}
+
+/** A case's scope, saying so when its rounds were cut short. */
+function scoped(scope: string, rounds: number): string {
+  return rounds < RUNS ? `${scope}, median of ${rounds}` : scope;
+}
+
+/** Drops a tree no later case needs: the 16× corpus alone is 8,000 files. */
+function discard(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** A cache that was just filled, then `RUNS` runs with it: nothing changed. */
@@ -125,7 +146,8 @@ afterAll(() => {
   const minutes = (performance.now() - started) / 60_000;
   const header = [
     `payload-census bench, ${new Date().toISOString().slice(0, 10)}: node ${process.version}, ${availableParallelism()} CPUs, ` +
-      `median of ${RUNS} runs per case, ${minutes.toFixed(1)} min in all`,
+      `median of ${RUNS} runs per case (of ${MIN_RUNS} where the case says so: its runs had taken ${CASE_BUDGET_MS / 1000} s), ` +
+      `${minutes.toFixed(1)} min in all`,
     `CLI flags: --jobs ${support?.jobs ? "measured" : "not in this CLI (runs single-threaded)"}; ` +
       `--cache/--no-cache/--cache-location ${support?.cache ? "measured" : "not in this CLI (no cache: warm and changed runs not measurable)"}`,
     `peak RSS: ${RSS_SOURCE}`,
@@ -136,7 +158,7 @@ afterAll(() => {
 
 describe("(a) the census on the reference monitor and on generated monitors", () => {
   it("the reference monitor: cold, warm, and node's own start", () => {
-    const runs = interleaved({
+    const { runs, rounds } = interleaved({
       node: () => nodeStart(),
       cold: () => census(reference, { jobs: "all", cache: "off" }, support),
     });
@@ -144,7 +166,7 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
     const cold = report(runs.cold[0]!);
     expect(cold.ok).toBe(true);
     expect(cold.counts).toEqual(expected.counts);
-    const scope = `reference monitor (${cold.counts.files} tool files)`;
+    const scope = scoped(`reference monitor (${cold.counts.files} tool files)`, rounds);
     const node = msOf(runs.node);
     const coldMs = msOf(runs.cold);
     rows.push({ scope, measure: "node -e 0", value: ms(node) });
@@ -172,7 +194,7 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
       const corpus = corpusAt(scale);
       const files = tsSources(corpus.dir);
       const list = fileList(files);
-      const runs = interleaved({
+      const { runs, rounds } = interleaved({
         parse: () => parseOnly(files, list),
         one: () => census(corpus.dir, { jobs: "one", cache: "off" }, support),
         all: () => (support.jobs ? census(corpus.dir, { jobs: "all", cache: "off" }, support) : undefined),
@@ -187,7 +209,10 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
       expect(findingsByRule(r)).toEqual(corpus.expected.findings);
       for (const run of [...runs.one, ...runs.all]) expect(run.stdout).toBe(first.stdout);
 
-      const scope = `monitor ${scale}× (${corpus.expected.files.toLocaleString("en-US")} tool files, ${corpus.expected.tools.toLocaleString("en-US")} tools)`;
+      const scope = scoped(
+        `monitor ${scale}× (${corpus.expected.files.toLocaleString("en-US")} tool files, ${corpus.expected.tools.toLocaleString("en-US")} tools)`,
+        rounds,
+      );
       const parse = msOf(runs.parse);
       const one = msOf(runs.one);
       coldOneJob.set(scale, one);
@@ -227,6 +252,10 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
         rows.push({ scope, measure: "census warm", value: "n/a", target: { limit: 0.1, unit: "×", actual: undefined }, note: NO_CACHE });
         rows.push({ scope, measure: "census, one file changed", value: "n/a", target: { limit: 0.15, unit: "×", actual: undefined }, note: NO_CACHE });
       }
+      if (!REUSED_SCALES.has(scale)) {
+        discard(corpus.dir);
+        corpora.delete(scale);
+      }
       const rss = peak([...runs.one, ...runs.all]);
       rows.push({
         scope,
@@ -260,7 +289,7 @@ describe("(b) real TypeScript from the registry, every file a tool file", () => 
       made.push(tree.dir);
       const list = fileList(tree.files);
       let matches = 0;
-      const runs = interleaved({
+      const { runs, rounds } = interleaved({
         parse: () => parseOnly(tree.files, list),
         astGrep: () => {
           const scan = astGrep(tree.dir);
@@ -276,7 +305,8 @@ describe("(b) real TypeScript from the registry, every file a tool file", () => 
       expect(r.counts.parseErrors).toBe(0);
       for (const run of [...runs.one, ...runs.all]) expect(run.stdout).toBe(first.stdout);
 
-      const scope = `${name}@${version} (${tree.files.length} files)`;
+      discard(tree.dir);
+      const scope = scoped(`${name}@${version} (${tree.files.length} files)`, rounds);
       const parse = msOf(runs.parse);
       const grep = msOf(runs.astGrep);
       const one = msOf(runs.one);
@@ -348,7 +378,7 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
     it(`${label}: cold and warm`, () => {
       const dir = treeOf();
       const { base, ours } = eslintConfigs(dir);
-      const runs = interleaved({
+      const { runs, rounds } = interleaved({
         base: () => eslint(dir, base),
         cold: () => {
           emptyCache(dir);
@@ -367,7 +397,7 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
       for (const run of [...runs.cold, ...runs.warm]) expect(run.stdout).toBe(runs.cold[0]!.stdout);
 
       const files = linted(runs.base[0]!).length;
-      const scope = `ESLint, ${label} (${files.toLocaleString("en-US")} files)`;
+      const scope = scoped(`ESLint, ${label} (${files.toLocaleString("en-US")} files)`, rounds);
       const baseMs = msOf(runs.base);
       const coldMs = msOf(runs.cold);
       const warmMs = msOf(runs.warm);

@@ -76,7 +76,7 @@ export function generateMonitor(scale: number): Corpus {
     const sku: Sku = i % 5 === 4 ? "lite" : "full";
     const planted = i % FINDING_EVERY === FINDING_EVERY / 2 ? PLANTED[Math.floor(i / FINDING_EVERY) % PLANTED.length]! : undefined;
     const file = path.join(dir, sku, "src", "mcp", "tools", `gen${String(i).padStart(5, "0")}.ts`);
-    const { text, counts } = toolFile(i, sku, planted);
+    const { text, counts } = toolFile(i, planted);
     writeFileSync(file, text);
     if (i === Math.floor(count / 2)) editable = file;
     expected.files++;
@@ -95,12 +95,15 @@ interface FileCounts {
   unshared: number;
 }
 
-/** One tool file of three tools, in one of the reference monitor's three definition shapes (by `i`). */
-function toolFile(i: number, sku: Sku, planted: Planted | undefined): { text: string; counts: FileCounts } {
+/**
+ * One tool file of three tools, in one of the reference monitor's three definition shapes (by `i`); both editions
+ * export the producers its bodies use, so the same text serves either SKU.
+ */
+function toolFile(i: number, planted: Planted | undefined): { text: string; counts: FileCounts } {
   const counts: FileCounts = { total: 0, resolver: 0, validator: 0, gate: 0, unshared: 0 };
   const noun = NOUNS[i % NOUNS.length]!;
   const names = [0, 1, 2].map((t) => `${["get", "list", "check"][t]}_${noun}_${i}_${t}`);
-  // Each body: a resolver, a validator and (in the first tool) a gate guarded pass-through, then data or a nothing.
+  // Guarded pass-throughs of each body: a resolver, two validators, and in the first tool a gate.
   const guards = (t: number, servers: string): string[] => {
     const lines = [
       `const [target, miss] = resolveOrError(${servers}, server_name);`,
@@ -156,16 +159,21 @@ function toolFile(i: number, sku: Sku, planted: Planted | undefined): { text: st
     `${["The", "Every", "Whether any"][t]} ${noun} statistics of generated tool ${i}.${t} over the last hours, largest first, from the collector's samples.`;
   const indent = (n: number, lines: string[]): string => lines.map((l) => " ".repeat(n) + l).join("\n");
 
-  const header = [
-    `// Generated for the benchmark: tool file ${i} in the reference monitor's shapes.`,
-    `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`,
+  const shape = i % 3;
+  // Only what the shape uses is imported: an unused import would be a finding of the user's own linter, not ours.
+  const imports = [
+    ...(shape === 1 ? [] : [`import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`]),
     `import { z } from "zod";`,
-    `import { defineTool } from "../defineTool.js";`,
+    ...(shape === 1 ? [`import { defineTool } from "../defineTool.js";`] : []),
     `import { requireQueryStore } from "../gates.js";`,
     `import { formatError, status, validateHoursBack, validateTop } from "../helpers.js";`,
-    `import { monitoredServers } from "../monitoredServer.js";`,
+    ...(shape === 1 ? [] : [`import { monitoredServers } from "../monitoredServer.js";`]),
     `import { resolveOrError } from "../serverResolver.js";`,
-    `import { textTool } from "../textTool.js";`,
+    ...(shape === 1 ? [] : [`import { textTool } from "../textTool.js";`]),
+  ];
+  const header = [
+    `// Generated for the benchmark: tool file ${i} in the reference monitor's shapes.`,
+    ...imports,
     ``,
     `interface ${rowType(i)} {`,
     `  ${noun}_id: number;`,
@@ -183,9 +191,7 @@ function toolFile(i: number, sku: Sku, planted: Planted | undefined): { text: st
       ``,
     );
   }
-  void sku; // both editions export the same producers the generated bodies use
 
-  const shape = i % 3;
   const body: string[] = [];
   if (shape === 0) {
     // server.registerTool(name, { description, inputSchema }, textTool(async (args) => ...))
@@ -253,10 +259,6 @@ function toolFile(i: number, sku: Sku, planted: Planted | undefined): { text: st
     }
     body.push(`}`);
   }
-  if (shape !== 1) header.splice(header.indexOf(`import { defineTool } from "../defineTool.js";`), 1);
-  else
-    for (const unused of [`import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`, `import { monitoredServers } from "../monitoredServer.js";`, `import { textTool } from "../textTool.js";`])
-      header.splice(header.indexOf(unused), 1);
   return { text: [...header, ...body, ""].join("\n"), counts };
 }
 

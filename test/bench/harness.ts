@@ -22,6 +22,9 @@ export const RSS_SOURCE = existsSync(TIME)
 
 /** Runs of each case; the median is kept (BENCH_RUNS overrides, e.g. 1 for a quick look at the table). */
 export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** A case whose runs have taken this long stops at MIN_RUNS: the whole bench must end within 10 minutes on 2 cores. */
+export const CASE_BUDGET_MS = 90_000;
+export const MIN_RUNS = Math.min(2, RUNS);
 
 export interface Run {
   ms: number;
