@@ -6,8 +6,9 @@ import { loadConfig, CONFIG_FILE_NAME } from "./config/load.js";
 import { ConfigError } from "./errors.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { CensusResult, Finding } from "./model.js";
-import { runCensus } from "./project/census.js";
-import { FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
+import { extractingStore, runCensus } from "./project/census.js";
+import { defaultCacheLocation, extractionKey, FactCache } from "./project/factCache.js";
+import { type FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
 import { slashRelative } from "./paths.js";
 
 /** How often (ms) files other than the one being linted are checked for changes on disk, by default. */
@@ -201,7 +202,9 @@ export class CensusSession {
 function load(configFile: string): Loaded {
   try {
     const config = loadConfig({ configFile });
-    return { config, store: new FactStore(extractOptionsOf(config)), rosterStamp: stamp(config.roster) };
+    // The CLI's content cache: an editor or `eslint .` after a payload-census run starts warm, and the reverse.
+    const cache = new FactCache({ dir: defaultCacheLocation(config.dir), root: config.dir, key: extractionKey(extractOptionsOf(config)) });
+    return { config, store: extractingStore(config, { cache }), rosterStamp: stamp(config.roster) };
   } catch (error) {
     if (error instanceof ConfigError) return { error };
     throw error;
