@@ -135,7 +135,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
     throw new UsageError(`unknown format "${format}": use ${FORMATS.map((f) => `--format ${f}`).join(" or ")}`);
   }
   // SARIF, workflow commands and the job summary describe findings: only the census's check report has them.
-  if ((format === "sarif" || format === "github" || format === "markdown") && kind !== "check") {
+  if ((format === "sarif" || format === "github" || format === "markdown") && kind !== "check" && kind !== "merge") {
     throw new UsageError(`--format ${format} is the check report's: use --format text or --format json with ${kind}`);
   }
   if (values.cache === true && values["no-cache"] === true) throw new UsageError("--cache and --no-cache contradict each other: give one of them");

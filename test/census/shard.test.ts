@@ -16,6 +16,8 @@ const RED = readdirSync(path.join(fixtures, "red"), { withFileTypes: true })
   .flatMap((rule) => readdirSync(path.join(fixtures, "red", rule.name)).map((c) => `red/${rule.name}/${c}`))
   .filter((c) => statSync(path.join(fixtures, c, "payload-census.config.json"), { throwIfNoEntry: false }));
 
+const FORMATS = ["json", "sarif", "text"] as const;
+
 async function run(args: string[], cwd = root): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo(cwd);
   const code = await main(args, io);
@@ -39,10 +41,10 @@ describe("merged shards are the single run's report, byte for byte", () => {
   for (const fixture of ["monitor", ...RED]) {
     it(fixture, async () => {
       const dir = tempDir("shards");
-      const single = await Promise.all(["json", "text"].map((format) => run(["check", path.join("fixtures", fixture), "--format", format, "--no-cache"])));
+      const single = await Promise.all(FORMATS.map((format) => run(["check", path.join("fixtures", fixture), "--format", format, "--no-cache"])));
       for (const count of [1, 2, 3, 7]) {
         const partials = await shards(fixture, count, dir);
-        for (const [i, format] of ["json", "text"].entries()) {
+        for (const [i, format] of FORMATS.entries()) {
           // The partials in another order than written: merge does not care.
           const merged = await run(["merge", ...[...partials].reverse(), "--format", format]);
           expect(merged.err).toBe("");
