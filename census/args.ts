@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { UsageError } from "../src/errors.js";
 import { FORMATS, isFormat, type Format } from "./reporters/index.js";
 import { closest } from "../src/config/didYouMean.js";
+import type { Shard } from "../src/project/partial.js";
 
 interface Common {
   /** The config file as typed (relative to the working folder), when `--config` is given. */
@@ -12,13 +13,28 @@ interface Common {
   format: Format;
   output: string | undefined;
   quiet: boolean;
+  /** --jobs N, when given (default: every core). */
+  jobs: number | undefined;
+  /** --cache / --no-cache, when given (default: on for the commands that census the tree). */
+  cache: boolean | undefined;
+  /** --cache-location DIR as typed, when given. */
+  cacheLocation: string | undefined;
 }
 
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
   /** `implicit`: no command word was typed, so a DIR that does not exist may be a mistyped command. */
-  | ({ kind: "check"; implicit: boolean; /** `--descriptions`: the whole description table, not only the largest. */ allDescriptions: boolean } & Common)
+  | ({
+      kind: "check";
+      implicit: boolean;
+      /** `--descriptions`: the whole description table, not only the largest. */
+      allDescriptions: boolean;
+      /** `--shard I/N`: census the I-th of N slices and write a partial report for `merge`. */
+      shard: Shard | undefined;
+    } & Common)
+  /** The partial reports as typed, in the order given. */
+  | ({ kind: "merge"; partials: string[] } & Common)
   | ({ kind: "roster" } & Common)
   | ({ kind: "floors" } & Common)
   | ({ kind: "trace"; file: string; line: number } & Common)
@@ -48,11 +64,19 @@ const OPTIONS = {
   stdio: { type: "string" },
   timeout: { type: "string" },
   sku: { type: "string" },
+  jobs: { type: "string", short: "j" },
+  cache: { type: "boolean" },
+  "no-cache": { type: "boolean" },
+  "cache-location": { type: "string" },
+  shard: { type: "string" },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
 
-const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions", "witness"] as const;
+const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions", "witness", "merge"] as const;
+
+/** The commands that census the working tree and so read and write the fact cache and may use every core. */
+const CENSUS_COMMANDS: readonly (typeof COMMANDS)[number][] = ["check", "roster", "floors", "trace"];
 
 const STDIO_SYNOPSIS = 'payload-census descriptions --stdio "CMD ARGS" [--timeout MS] [--sku NAME] [DIR]';
 
@@ -67,6 +91,7 @@ const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; sy
   sku: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
   stdio: { command: "descriptions", synopsis: STDIO_SYNOPSIS },
   timeout: { command: "descriptions", synopsis: 'payload-census descriptions --serve MODULE | --stdio "CMD ARGS" [--timeout MS] [DIR]' },
+  shard: { command: "check", synopsis: "payload-census check --shard I/N [--output FILE] [DIR]" },
 };
 
 const HELP_HINT = "(payload-census --help lists commands and flags)";
@@ -110,24 +135,48 @@ export function parseCommandLine(argv: readonly string[]): Command {
     throw new UsageError(`unknown format "${format}": use ${FORMATS.map((f) => `--format ${f}`).join(" or ")}`);
   }
   // SARIF, workflow commands and the job summary describe findings: only the census's check report has them.
-  if ((format === "sarif" || format === "github" || format === "markdown") && kind !== "check") {
+  if ((format === "sarif" || format === "github" || format === "markdown") && kind !== "check" && kind !== "merge") {
     throw new UsageError(`--format ${format} is the check report's: use --format text or --format json with ${kind}`);
   }
+  if (values.cache === true && values["no-cache"] === true) throw new UsageError("--cache and --no-cache contradict each other: give one of them");
   const common: Common = {
     configFile: stringValue(values.config),
     dir: undefined,
     format,
     output: stringValue(values.output),
     quiet: values.quiet === true,
+    jobs: jobsValue(stringValue(values.jobs)),
+    cache: values.cache === true ? true : values["no-cache"] === true ? false : undefined,
+    cacheLocation: stringValue(values["cache-location"]),
   };
 
   for (const [name, owner] of Object.entries(OWNED)) {
     if (values[name] !== undefined && kind !== owner.command) throw new UsageError(`--${name} belongs to ${owner.command}: ${owner.synopsis}`);
   }
+  if (!CENSUS_COMMANDS.includes(kind)) {
+    const given = (["jobs", "cache", "no-cache", "cache-location"] as const).find((name) => values[name] !== undefined);
+    if (given !== undefined) throw new UsageError(`--${given} applies to the commands that census the tree (${CENSUS_COMMANDS.join(", ")}), not to ${kind}`);
+  }
+  if (common.cache === false && common.cacheLocation !== undefined) {
+    throw new UsageError("--cache-location says where the cache is and --no-cache turns it off: give one of them");
+  }
 
   switch (kind) {
-    case "check":
-      return { kind, implicit: word === undefined, allDescriptions: values.descriptions === true, ...common, dir: onlyDir(rest, "payload-census check [DIR]", common) };
+    case "check": {
+      const shard = shardValue(stringValue(values.shard));
+      if (shard !== undefined) {
+        // A shard's output is the input of merge, not a report: the options that shape a report do not apply.
+        if (common.format !== "text") throw new UsageError(`--format does not apply to --shard: a shard writes a partial report for payload-census merge, which takes --format`);
+        if (common.quiet || values.descriptions === true) throw new UsageError(`--${common.quiet ? "quiet" : "descriptions"} does not apply to --shard: give it to payload-census merge`);
+      }
+      return { kind, implicit: word === undefined, allDescriptions: values.descriptions === true, shard, ...common, dir: onlyDir(rest, "payload-census check [DIR]", common) };
+    }
+    case "merge": {
+      if (rest.length === 0) {
+        throw new UsageError("merge needs the partial reports of check --shard: type payload-census merge PARTIAL... (e.g. census-1.json census-2.json)");
+      }
+      return { kind, partials: rest, ...common };
+    }
     case "roster":
       if (values.write !== true) {
         throw new UsageError("roster only rewrites the roster file: type payload-census roster --write [DIR]");
@@ -187,6 +236,26 @@ export function parseCommandLine(argv: readonly string[]): Command {
       return { kind, serve, sku, timeout, ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };
     }
   }
+}
+
+/** --jobs N: whole threads above 0. */
+function jobsValue(typed: string | undefined): number | undefined {
+  if (typed === undefined) return undefined;
+  const n = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--jobs ${typed}: give a whole number of threads above 0, e.g. --jobs 2 (default: every core)`);
+  return n;
+}
+
+/** --shard I/N: the I-th of N slices, 1 ≤ I ≤ N. */
+function shardValue(typed: string | undefined): Shard | undefined {
+  if (typed === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(typed);
+  const index = m ? Number(m[1]) : 0;
+  const count = m ? Number(m[2]) : 0;
+  if (!m || !Number.isSafeInteger(count) || index < 1 || count < 1 || index > count) {
+    throw new UsageError(`--shard ${typed}: give I/N with 1 ≤ I ≤ N, e.g. --shard 1/3 for the first of three slices`);
+  }
+  return { index, count };
 }
 
 /** --timeout MS: whole milliseconds above 0. */
@@ -258,6 +327,12 @@ function example(name: OptionName): string {
       return "--timeout MS, e.g. --timeout 30000";
     case "sku":
       return "--sku NAME, a SKU of the config";
+    case "jobs":
+      return "--jobs N, e.g. --jobs 2";
+    case "cache-location":
+      return "--cache-location DIR, e.g. --cache-location .cache/payload-census";
+    case "shard":
+      return "--shard I/N, e.g. --shard 1/3";
     default:
       return `--${name} VALUE`;
   }

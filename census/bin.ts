@@ -11,6 +11,7 @@ process.exitCode = await main(process.argv.slice(2), {
   stderr: (s) => void process.stderr.write(s),
   env: process.env,
   isTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
   cwd: process.cwd(),
 });
 

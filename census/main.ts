@@ -1,23 +1,24 @@
 // The CLI's one entry point, separate from bin.ts: argv and an injectable Io in, an exit code out; never process.exit.
 import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { loadConfig } from "../src/config/load.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
-import { runCensus, tracePassThrough } from "../src/project/census.js";
+import type { CensusResult } from "../src/model.js";
+import { defaultCacheLocation, extractionKey, FactCache } from "../src/project/factCache.js";
+import { extractOptionsOf, FactStore, type FactStoreDeps } from "../src/project/factStore.js";
+import { partialReport, readPartials, seedsOf, sliceOf } from "../src/project/partial.js";
+import { withParserOnDemand } from "../src/project/parser.js";
+import { censusOf, traceOf } from "../src/project/pipeline.js";
+import { configuredFiles, defaultJobs, prefetch } from "../src/project/prefetch.js";
 import { parseCommandLine, suggestCommand, type Command } from "./args.js";
 import { colorEnabled } from "./color.js";
-import { dropcheckJson, formatDropcheck } from "./dropcheck/format.js";
-import { runDropcheck } from "./dropcheck/run.js";
+import { progressOnStderr } from "./progress.js";
 import { reporters } from "./reporters/index.js";
-import { compareServed, formatServe, serveJson, type ServeResult } from "./serve/compare.js";
-import { CLOSE_MS, listInProcess } from "./serve/inProcess.js";
-import { MAX_ROUNDS, QUIET_MS, TIMEOUT_MS, type ListedTool } from "./serve/listTools.js";
-import { loadSdk } from "./serve/sdk.js";
-import { listOverStdio } from "./serve/stdio.js";
-import { splitCommandLine } from "./serve/commandLine.js";
+import type { ServeResult } from "./serve/compare.js";
+import type { ListedTool } from "./serve/listTools.js";
 import { formatTrace, traceJson } from "./trace.js";
-import { formatWitness, runWitness } from "./witness/run.js";
 import { USAGE } from "./usage.js";
 import { readVersion } from "../src/version.js";
 import { writeAtomically } from "./writers/atomic.js";
@@ -33,6 +34,8 @@ export interface Io {
   env: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal (colour is for people at one). */
   isTTY: boolean;
+  /** Whether stderr is a terminal (progress is shown on one, on long runs only). */
+  stderrIsTTY?: boolean;
   /** The working folder DIR, FILE and --config/--output are relative to. */
   cwd: string;
 }
@@ -64,29 +67,38 @@ async function run(command: Command, io: Io): Promise<number> {
       io.stdout(`${readVersion()}\n`);
       return EXIT_CLEAN;
     case "check": {
-      const result = runCensus(load(command, io));
-      // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
-      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
-      const { total, clientLimits } = result.config.descriptions;
-      const base = repositoryBase(result.config.dir);
-      const options = {
-        color,
-        quiet: command.quiet,
-        budget: { total, clientLimits },
-        allDescriptions: command.allDescriptions,
-        version: readVersion(),
-        base,
-      };
-      await emit(reporters[command.format](result.report, options), command.output, io);
-      return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+      const config = load(command, io);
+      if (command.shard) {
+        // A shard reads its slice of the files (and what they import) and hands the facts on: merge makes the report.
+        const store = storeFor(config, command, io);
+        await prefetch(config, store, { jobs: command.jobs ?? defaultJobs(), files: sliceOf(configuredFiles(config), command.shard), progress: progressFor(command, io) });
+        const partial = partialReport(config, store, command.shard, readVersion(), extractionKey(store.options), io.cwd);
+        await emit(`${JSON.stringify(partial)}\n`, command.output, io);
+        return EXIT_CLEAN;
+      }
+      return report(command, await census(config, storeFor(config, command, io), command, io), io);
+    }
+    case "merge": {
+      const partials = readPartials(
+        command.partials.map((name) => ({ name, text: readPartialFile(name, io) })),
+        readVersion(),
+      );
+      const config = command.configFile !== undefined ? load(command, io) : loadConfig({ configFile: resolve(io.cwd, partials[0]!.config) });
+      if (extractionKey(extractOptionsOf(config)) !== partials[0]!.key) {
+        throw new UsageError(
+          `the config's discovery or contract settings (or payload-census itself) changed since the shards ran: run check --shard again for every shard`,
+        );
+      }
+      const store = new FactStore(extractOptionsOf(config), { seeds: seedsOf(partials, config) });
+      return report({ ...command, allDescriptions: false }, await census(config, store, { ...command, jobs: 1 }, io), io);
     }
     case "roster": {
-      const summary = await writeRoster(runCensus(load(command, io)));
+      const summary = await writeRoster(await census(load(command, io), undefined, command, io));
       if (!command.quiet) io.stdout(summary);
       return EXIT_CLEAN;
     }
     case "floors": {
-      const summary = await raiseFloors(runCensus(load(command, io)));
+      const summary = await raiseFloors(await census(load(command, io), undefined, command, io));
       if (!command.quiet) io.stdout(summary);
       return EXIT_CLEAN;
     }
@@ -98,7 +110,8 @@ async function run(command: Command, io: Io): Promise<number> {
       if (!file) {
         throw new UsageError(`no such file: ${command.file} (FILE is relative to the current folder or to the config's folder)`);
       }
-      const trace = tracePassThrough(config, file, command.line);
+      const store = storeFor(config, command, io);
+      const trace = await withParserOnDemand(store, () => traceOf(config, file, command.line, store));
       if (trace === undefined) {
         throw new UsageError(
           `no guarded pass-through starts on ${command.file}:${command.line}; point at the line of the \`if\``,
@@ -110,12 +123,16 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case "witness": {
       const config = load(command, io);
+      // Loaded here, not above: the witness parses mutated text, and the parser is not loaded for commands that do not.
+      const { formatWitness, runWitness } = await import("./witness/run.js");
       const report = runWitness(config);
       const shown = slashRelative(io.cwd, config.configFile) || config.configFile;
       if (!command.quiet || !report.ok) await emit(command.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : formatWitness(report, shown), command.output, io);
       return report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
     case "dropcheck": {
+      const { runDropcheck } = await import("./dropcheck/run.js");
+      const { dropcheckJson, formatDropcheck } = await import("./dropcheck/format.js");
       const result = await runDropcheck(command, io.cwd);
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       const out = command.format === "json" ? dropcheckJson(result) : formatDropcheck(result, { color, quiet: command.quiet });
@@ -123,10 +140,12 @@ async function run(command: Command, io: Io): Promise<number> {
       return result.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
     case "descriptions": {
-      const target = serveTarget(command, io);
+      const target = await serveTarget(command, io);
       const config = load(command, io);
       const sku = pickSku(config, command.sku);
       const listed = await target.list();
+      const { runCensus } = await import("../src/project/census.js");
+      const { compareServed, formatServe, serveJson } = await import("./serve/compare.js");
       const statics = runCensus(config).served.filter((s) => s.sku === sku);
       const tools = compareServed(statics, listed);
       const result: ServeResult = { ok: tools.every((t) => t.status === "same"), sku, source: target.source, tools };
@@ -141,10 +160,14 @@ async function run(command: Command, io: Io): Promise<number> {
  * What `descriptions` lists and how: the module of --serve imported in-process, or the command of --stdio started as a
  * child. Both are checked here, before the config is read; the server runs only when `list` is called.
  */
-function serveTarget(command: Extract<Command, { kind: "descriptions" }>, io: Io): { source: ServeResult["source"]; list: () => Promise<ListedTool[]> } {
+async function serveTarget(command: Extract<Command, { kind: "descriptions" }>, io: Io): Promise<{ source: ServeResult["source"]; list: () => Promise<ListedTool[]> }> {
+  const { MAX_ROUNDS, QUIET_MS, TIMEOUT_MS } = await import("./serve/listTools.js");
+  const { loadSdk } = await import("./serve/sdk.js");
   const listing = { timeoutMs: command.timeout ?? TIMEOUT_MS, quietMs: QUIET_MS, maxRounds: MAX_ROUNDS };
   if (command.stdio !== undefined) {
     const line = command.stdio;
+    const { splitCommandLine } = await import("./serve/commandLine.js");
+    const { listOverStdio } = await import("./serve/stdio.js");
     const words = splitCommandLine(line);
     // The child brings its own SDK; the client's is the working folder's, else payload-census's.
     const sdk = () => loadSdk([join(io.cwd, "package.json"), import.meta.url], "the working folder");
@@ -152,6 +175,7 @@ function serveTarget(command: Extract<Command, { kind: "descriptions" }>, io: Io
   }
   const moduleFile = serveModule(command.serve, io);
   const shown = command.serve;
+  const { CLOSE_MS, listInProcess } = await import("./serve/inProcess.js");
   return {
     source: { module: slashRelative(io.cwd, moduleFile) },
     list: () => listInProcess(moduleFile, shown, loadSdk([moduleFile, import.meta.url]), { ...listing, closeMs: CLOSE_MS }),
@@ -183,7 +207,59 @@ function pickSku(config: ResolvedConfig, wanted: string | undefined): string {
   throw new UsageError(`the config has ${names.length} SKUs (${names.join(", ")}): say which one MODULE serves with --sku NAME`);
 }
 
-/** DIR and --config are typed relative to the working folder; the loader gets absolute paths so Io.cwd is honoured. */
+type CensusCommand = Extract<Command, { kind: "check" | "roster" | "floors" | "trace" | "merge" }>;
+
+/**
+ * The store a command censuses with: in front of the content cache unless --no-cache (on by default for the commands
+ * that census the tree), without a parser until a file the cache lacks needs one.
+ */
+function storeFor(config: ResolvedConfig, command: CensusCommand, io: Io, deps: Omit<FactStoreDeps, "cache"> = {}): FactStore {
+  const options = extractOptionsOf(config);
+  if (command.cache === false) return new FactStore(options, deps);
+  const dir = command.cacheLocation !== undefined ? resolve(io.cwd, command.cacheLocation) : defaultCacheLocation(config.dir);
+  return new FactStore(options, { ...deps, cache: new FactCache({ dir, root: config.dir, key: extractionKey(options) }) });
+}
+
+/** The census of `config`: its files read (on every core when it pays), then the project stage over their facts. */
+async function census(config: ResolvedConfig, store: FactStore | undefined, command: CensusCommand, io: Io): Promise<CensusResult> {
+  const facts = store ?? storeFor(config, command, io);
+  await prefetch(config, facts, { jobs: command.jobs ?? defaultJobs(), progress: progressFor(command, io) });
+  return withParserOnDemand(facts, () => censusOf(config, facts));
+}
+
+/** Progress is for a person watching a terminal: not in machine formats, not with --quiet, never on stdout. */
+function progressFor(command: CensusCommand, io: Io): ((done: number, total: number) => void) | undefined {
+  if (io.stderrIsTTY !== true || command.quiet || command.format !== "text") return undefined;
+  return progressOnStderr(io.stderr);
+}
+
+/** The check report of a census in the format asked for, and the exit code it means. */
+async function report(command: Extract<Command, { kind: "check" }> | (Extract<Command, { kind: "merge" }> & { allDescriptions: boolean }), result: CensusResult, io: Io): Promise<number> {
+  // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
+  const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+  const { total, clientLimits } = result.config.descriptions;
+  const options = {
+    color,
+    quiet: command.quiet,
+    budget: { total, clientLimits },
+    allDescriptions: command.allDescriptions,
+    version: readVersion(),
+    base: repositoryBase(result.config.dir),
+  };
+  await emit(reporters[command.format](result.report, options), command.output, io);
+  return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+}
+
+function readPartialFile(name: string, io: Io): string {
+  const file = resolve(io.cwd, name);
+  if (!isFile(file)) throw new UsageError(`no such partial report: ${name} (PARTIAL is a file written by check --shard I/N --output FILE)`);
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
 /**
  * The config's folder relative to the root of the git checkout holding it ("" outside one): CI formats name files from
  * the checkout's root, where the runner and code scanning resolve them, whatever folder the census runs from.
@@ -197,6 +273,7 @@ function repositoryBase(dir: string): string {
   }
 }
 
+/** DIR and --config are typed relative to the working folder; the loader gets absolute paths so Io.cwd is honoured. */
 function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): ResolvedConfig {
   if (command.configFile !== undefined) return loadConfig({ configFile: resolve(io.cwd, command.configFile) });
   const dir = resolve(io.cwd, command.dir ?? ".");
@@ -204,7 +281,7 @@ function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): 
     if (command.kind === "check" && command.implicit && command.dir !== undefined && !looksLikePath(command.dir)) {
       const near = suggestCommand(command.dir);
       throw new UsageError(
-        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck, descriptions and witness`,
+        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck, descriptions, witness and merge`,
       );
     }
     throw new UsageError(`no such folder: ${command.dir ?? "."} (DIR is the folder holding payload-census.config.json)`);

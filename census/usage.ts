@@ -11,6 +11,9 @@ Commands:
   floors --raise [DIR]     raise floors to today's counts, never lower them
   trace FILE:LINE [DIR]    show the chain from a pass-through to its producer(s)
   witness [DIR]            prove on this monitor's own code that every check fires (mutations in memory, nothing written)
+  check --shard I/N [DIR]  census the I-th of N slices of the files and write a partial report (JSON) for merge
+  merge PARTIAL...         the report of one run from the partial reports of every shard, byte for byte
+                           (takes --format, --output, --quiet; reads the files again to check and quote them)
   dropcheck --base REV [--head REV] [DIR] [TOOL...]
                            every sentence of each tool's description (head and guide tail) at
                            REV must still be served at --head (default: the working tree);
@@ -43,11 +46,18 @@ Flags:
       --sku NAME           descriptions: the SKU MODULE serves (default: the only one)
       --descriptions       check: list every tool's description in the text report (default: the 10
                            largest and any over its cap)
+  -j, --jobs N             threads that read files (default: every core; small runs stay in one)
+      --cache, --no-cache  keep per-file facts in a content cache (default: on for check, roster,
+                           floors and trace); an entry is used only for the exact text, config and build
+      --cache-location DIR where the cache is (default: node_modules/.cache/payload-census beside the
+                           nearest package.json); the ESLint plugin reads and writes the default one
+      --shard I/N          check: only the I-th of N slices; merge the partial reports with merge
   -h, --help               show this help
   -v, --version            print the version
 
 Exit codes:
-  0  clean (trace: the pass-through passes; roster, floors: written; dropcheck: no sentence
+  0  clean (trace: the pass-through passes; roster, floors: written; check --shard: the partial
+     report written; dropcheck: no sentence
      lost; descriptions: every served description is the census's)
   1  findings (trace: the pass-through fails; dropcheck: a sentence is missing or a
      description cannot be seen; descriptions: a tool differs)

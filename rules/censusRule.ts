@@ -63,7 +63,7 @@ export function censusRule<R extends MessageRule>(rule: R) {
         Program() {
           const configFile = configFileOf(context);
           if (!configFile) return; // not part of a monitor with a census config
-          const outcome = sessionFor(configFile).lint(context.filename, context.sourceCode.text);
+          const outcome = sessionFor(configFile, cacheOf(context)).lint(context.filename, context.sourceCode.text);
           if (outcome.configError) {
             configError = { configFile, error: outcome.configError };
             brokenRules(context.sourceCode, configFile).add(rule);
@@ -123,6 +123,16 @@ function configFileOf(context: Readonly<TSESLint.RuleContext<string, [CensusRule
   const named = fromOption ?? fromSettings;
   if (named) return resolvePath(context.cwd, named);
   return findConfigFile(context.filename);
+}
+
+/**
+ * The fact cache the session keeps, from the shared settings: `cache: false` turns it off, `cacheLocation` (relative to
+ * ESLint's working directory) moves it, as --no-cache and --cache-location do for the CLI; by default the CLI's own.
+ */
+function cacheOf(context: Readonly<TSESLint.RuleContext<string, [CensusRuleOptions?]>>): { cache: false | { location?: string } } {
+  const settings = context.settings[SETTINGS_KEY] as { cache?: unknown; cacheLocation?: unknown } | undefined;
+  if (settings?.cache === false) return { cache: false };
+  return { cache: typeof settings?.cacheLocation === "string" ? { location: resolvePath(context.cwd, settings.cacheLocation) } : {} };
 }
 
 function resolvePath(cwd: string, file: string): string {

@@ -6,8 +6,9 @@ import { loadConfig, CONFIG_FILE_NAME } from "./config/load.js";
 import { ConfigError } from "./errors.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { CensusResult, Finding } from "./model.js";
-import { runCensus } from "./project/census.js";
-import { FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
+import { extractingStore, runCensus } from "./project/census.js";
+import { defaultCacheLocation, extractionKey, FactCache } from "./project/factCache.js";
+import { type FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
 import { slashRelative } from "./paths.js";
 
 /** How often (ms) files other than the one being linted are checked for changes on disk, by default. */
@@ -19,6 +20,8 @@ const LINTABLE = new Set([".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", 
 interface SessionOptions {
   /** How often (ms) files other than the one being linted are checked for changes on disk; 0 checks on every call. */
   revalidateMs?: number;
+  /** The fact cache: false for none, else at `location` (absolute; default: the CLI's default location). */
+  cache?: false | { location?: string };
 }
 
 /** The config file that governs `file`: the nearest payload-census.config.json in its folder or above. */
@@ -45,6 +48,8 @@ class SessionRegistry {
       this.byConfigFile.set(key, session);
     } else if (options.revalidateMs !== undefined && options.revalidateMs !== session.revalidateMs) {
       throw new Error(`the session of ${key} revalidates every ${session.revalidateMs} ms, not ${options.revalidateMs}`);
+    } else if (options.cache !== undefined && JSON.stringify(options.cache) !== JSON.stringify(session.cache)) {
+      throw new Error(`the session of ${key} keeps its cache as ${JSON.stringify(session.cache)}, not ${JSON.stringify(options.cache)}`);
     }
     return session;
   }
@@ -79,14 +84,16 @@ export class CensusSession {
   private censuses = 0;
 
   readonly revalidateMs: number;
+  readonly cache: false | { location?: string };
 
   constructor(
     readonly configFile: string,
     options: SessionOptions = {},
   ) {
     this.revalidateMs = options.revalidateMs ?? REVALIDATE_MS;
+    this.cache = options.cache ?? {};
     this.configStamp = stamp(configFile);
-    this.loaded = load(configFile);
+    this.loaded = load(configFile, this.cache);
   }
 
   /**
@@ -174,13 +181,13 @@ export class CensusSession {
     const configStamp = stamp(this.configFile);
     if (configStamp !== this.configStamp || this.loaded.error) {
       this.configStamp = configStamp;
-      this.loaded = load(this.configFile);
+      this.loaded = load(this.configFile, this.cache);
       this.result = undefined;
       return;
     }
     // The tool globs may match new files (or none any more), and the roster may have been rewritten: both are read
     // again by a new census.
-    const reloaded = load(this.configFile);
+    const reloaded = load(this.configFile, this.cache);
     if (reloaded.error) {
       this.loaded = reloaded;
       this.result = undefined;
@@ -198,10 +205,15 @@ export class CensusSession {
 }
 
 /** Loads the config and makes its fact store; a ConfigError is kept as the outcome, anything else is a bug and thrown. */
-function load(configFile: string): Loaded {
+function load(configFile: string, cacheOption: false | { location?: string }): Loaded {
   try {
     const config = loadConfig({ configFile });
-    return { config, store: new FactStore(extractOptionsOf(config)), rosterStamp: stamp(config.roster) };
+    // The CLI's content cache: an editor or `eslint .` after a payload-census run starts warm, and the reverse.
+    const cache =
+      cacheOption === false
+        ? undefined
+        : new FactCache({ dir: cacheOption.location ?? defaultCacheLocation(config.dir), root: config.dir, key: extractionKey(extractOptionsOf(config)) });
+    return { config, store: extractingStore(config, { cache }), rosterStamp: stamp(config.roster) };
   } catch (error) {
     if (error instanceof ConfigError) return { error };
     throw error;

@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const devVersions = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).devDependencies as Record<string, string>;
+const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+// The versions this package is developed with: typescript is a dependency of its own (the parser), the rest dev tools.
+const devVersions = { ...manifest.dependencies, ...manifest.devDependencies };
 
 let project: string;
 

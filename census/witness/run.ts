@@ -2,9 +2,9 @@
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { RULE_IDS, type Finding, type RuleId } from "../../src/model.js";
 import { analyzeSku } from "../../src/project/analyzeSku.js";
-import { runCensus } from "../../src/project/census.js";
+import { extractingStore, runCensus } from "../../src/project/census.js";
 import { SkuContext } from "../../src/project/context.js";
-import { FactStore, extractOptionsOf } from "../../src/project/factStore.js";
+import type { FactStore } from "../../src/project/factStore.js";
 import { slashRelative } from "../../src/paths.js";
 import { readFileSync } from "node:fs";
 import { sitesOf, type Mutation } from "./sites.js";
@@ -27,7 +27,7 @@ export interface WitnessReport {
 
 /** Witnesses every check on the monitor `config` describes. Reads its files; never writes one. */
 export function runWitness(config: ResolvedConfig): WitnessReport {
-  const store = new FactStore(extractOptionsOf(config));
+  const store = extractingStore(config);
   const views = config.skus.map((sku) => {
     const ctx = new SkuContext(config, sku, store);
     return { ctx, analysis: analyzeSku(ctx) };

@@ -1,12 +1,14 @@
 // Reads, validates and resolves payload-census.config.json and the roster file: read, parse (JSONC), validate (schema), resolve (meaning), each failure a ConfigError.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { Ajv, type ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 import { ConfigError } from "../errors.js";
 import { parseJsonDocument, type JsonDocument } from "./jsonDocument.js";
 import { displayPath, problemsError, schemaProblems, type Problem } from "./problems.js";
 import { resolveConfig } from "./resolve.js";
 import { configSchema, rosterSchema, type RawConfig, type RawRoster } from "./schema.js";
+import { AJV_OPTIONS, PRECOMPILED_VALIDATORS, type Validators } from "./validatorOptions.js";
 import type { ResolvedConfig, Roster } from "./types.js";
 
 export const CONFIG_FILE_NAME = "payload-census.config.json";
@@ -78,14 +80,23 @@ function parseValid(text: string, file: string, what: string, validate: Validate
   return doc;
 }
 
-let compiled: { config: ValidateFunction; roster: ValidateFunction } | undefined;
+let compiled: Validators | undefined;
 
-// Compiled once per process, on first use: the ESLint plugin loads the config from many rule instances.
-function validators(): { config: ValidateFunction; roster: ValidateFunction } {
+// Compiled once per process, on first use: the ESLint plugin loads the config from many rule instances. The build
+// writes them compiled beside this module (ajv's standalone code): compiling the schemas would cost a short run more
+// than everything else it does.
+function validators(): Validators {
   if (compiled === undefined) {
-    // verbose: the error messages quote the offending value and list the keys the schema allows.
-    const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, strict: true });
-    compiled = { config: ajv.compile(configSchema), roster: ajv.compile(rosterSchema) };
+    const require = createRequire(import.meta.url);
+    try {
+      compiled = require(`./${PRECOMPILED_VALIDATORS}`) as Validators;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "MODULE_NOT_FOUND") throw error;
+      // Running from the sources (a test runner): compile them here, with the options the build uses.
+      const { Ajv } = require("ajv") as typeof import("ajv");
+      const ajv = new Ajv(AJV_OPTIONS);
+      compiled = { config: ajv.compile(configSchema), roster: ajv.compile(rosterSchema) };
+    }
   }
   return compiled;
 }

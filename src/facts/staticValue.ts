@@ -1,4 +1,5 @@
 // What the string evaluator knows of a value: its kinds, and how a value becomes a string part or a reason.
+import { CHAIN_TOO_DEEP } from "./types.js";
 import { locOf, ts } from "../ts.js";
 import { shortText } from "./syntax.js";
 import { simplify, unknownExpr, type Unknown } from "./strExpr.js";
@@ -6,8 +7,7 @@ import type { StrExpr } from "./types.js";
 
 type Ref = Extract<StrExpr, { k: "ref" }>;
 
-/** Why a chain of constants was cut short: the same words whether the chain runs within one file or across modules. */
-export const CHAIN_TOO_DEEP = "constant chain too deep or circular";
+export { CHAIN_TOO_DEEP };
 
 /** What an expression is, as far as the evaluator needs to know: strings, the literals `+` may stringify, and the
  * containers a property can be read from. */

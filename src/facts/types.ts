@@ -306,3 +306,6 @@ export interface FileFacts {
   passThroughs: PassThroughFact[];
   builds: BuildFact[];
 }
+
+/** Why a chain of constants was cut short: the same words whether the chain runs within one file or across modules. */
+export const CHAIN_TOO_DEEP = "constant chain too deep or circular";

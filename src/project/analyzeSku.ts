@@ -36,11 +36,8 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
 
   const tools = collectTools(ctx, sku.toolFiles);
   const toolSources = unique([...sku.toolFiles, ...tools.handlerFiles]);
-  const moduleFiles = [sku.helpers, ...sku.producers.map((p) => p.module), sku.guide, sku.instructions].filter(
-    (f): f is string => f !== null,
-  );
   // Every module the tool files and producers load code from, inside the SKU's root: a helper nobody configured is checked too.
-  const configured = unique([...toolSources, ...moduleFiles]);
+  const configured = unique([...toolSources, ...configuredModules(sku)]);
   const files = unique([...configured, ...reachableModules(ctx, configured)]).sort();
   // "N tools in M files" means tool files; everything else the census read is a module (SPEC §4).
   const toolFiles = new Set(sku.toolFiles);
@@ -59,20 +56,34 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions };
 }
 
+/** The files a SKU names besides its tool files: helpers, producers, guide and instructions. */
+export function configuredModules(sku: ResolvedSku): string[] {
+  return [sku.helpers, ...sku.producers.map((p) => p.module), sku.guide, sku.instructions].filter((f): f is string => f !== null);
+}
+
 /** The modules reachable by imports (relative or tsconfig-alias) from `from`, inside the SKU's root, each once. */
 function reachableModules(ctx: SkuContext, from: readonly string[]): string[] {
-  const root = ctx.sku.root + path.sep;
   const seen = new Set(from);
   const pending = [...from];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    for (const specifier of ctx.store.get(file).facts?.requests ?? []) {
-      const target = ctx.graph.resolveModule(file, specifier);
-      if (!target || seen.has(target) || !target.startsWith(root) || target.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    for (const target of importsInScope(ctx, file)) {
+      if (seen.has(target)) continue;
       seen.add(target);
       pending.push(target);
     }
   }
   return [...seen].filter((f) => !from.includes(f));
+}
+
+/** The modules `file` loads code from that the census checks with it: inside the SKU's root, not in node_modules. */
+export function importsInScope(ctx: SkuContext, file: string): string[] {
+  const root = ctx.sku.root + path.sep;
+  const out: string[] = [];
+  for (const specifier of ctx.store.get(file).facts?.requests ?? []) {
+    const target = ctx.graph.resolveModule(file, specifier);
+    if (target && target.startsWith(root) && !target.includes(`${path.sep}node_modules${path.sep}`)) out.push(target);
+  }
+  return out;
 }
 
 function unique<T>(xs: T[]): T[] {

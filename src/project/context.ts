@@ -1,7 +1,7 @@
 // What every project-level check of one SKU shares: its files' facts, module graph, producers and string resolution.
 import picomatch from "picomatch";
 import type { ProducerCategory, ResolvedConfig, ResolvedProducer, ResolvedSku } from "../config/types.js";
-import { constantAt } from "../facts/constants.js";
+import { constantAt } from "../facts/constantAt.js";
 import type { FileFacts, StrExpr } from "../facts/types.js";
 import type { FactStore } from "./factStore.js";
 import { ModuleGraph, type ExportHop, type Followed } from "./modules.js";

@@ -1,5 +1,5 @@
 // Data across modules: refs followed to the values other modules declare, iterations expanded, members looked up.
-import { CHAIN_TOO_DEEP } from "../facts/staticValue.js";
+import { CHAIN_TOO_DEEP } from "../facts/types.js";
 import type { CallFact, DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
 import type { ModuleGraph } from "./modules.js";
 

@@ -1,10 +1,42 @@
-// Per-file facts on demand, computed once per file text: the cache both front ends share, aware of edits on disk and in editors.
+// Per-file facts on demand, computed once per file text: the store both front ends share, aware of edits on disk and in
+// editors, in front of the content cache on disk. It never loads the parser itself: whoever makes it hands it the
+// extractor, or hands it one later (a warm run whose facts all come from the cache never needs one).
 import { readFileSync, statSync } from "node:fs";
-import { extractFileFacts } from "../facts/extract.js";
 import type { ExtractOptions } from "../facts/fileIndex.js";
 import type { FileFacts } from "../facts/types.js";
 import type { ResolvedConfig } from "../config/types.js";
+import { contentHash, type FactCache } from "./factCache.js";
 import { TsconfigAliases } from "./tsconfigPaths.js";
+
+/** extractFileFacts, as the store calls it. */
+export type Extract = (fileName: string, text: string, options: ExtractOptions) => FileFacts;
+
+/**
+ * Thrown when the store must extract a file's facts and was given no extractor: the caller loads the parser (an
+ * asynchronous import), hands it over with `useExtractor` and runs again; everything read so far stays in the store.
+ */
+export class ParserNeeded extends Error {
+  constructor(readonly file: string) {
+    super(`the facts of ${file} must be extracted and no extractor was loaded`);
+  }
+}
+
+/** A file's text read for the store, whose facts are neither in memory nor in the cache: work for an extractor. */
+export interface PendingFile {
+  file: string;
+  text: string;
+  /** contentHash(text) when the store has a cache or seeds; "" otherwise. */
+  content: string;
+  /** The file's stamp when it was read. */
+  stamp: string | undefined;
+}
+
+export interface FactStoreDeps {
+  extract?: Extract;
+  cache?: FactCache;
+  /** Facts computed elsewhere (the partial reports of `check --shard`), by absolute path: used when the text matches. */
+  seeds?: ReadonlyMap<string, { content: string; facts: FileFacts }>;
+}
 
 interface StoredFacts {
   /** Absolute path. */
@@ -38,7 +70,7 @@ export function extractOptionsOf(config: ResolvedConfig): ExtractOptions {
 }
 
 export class FactStore {
-  private readonly cache = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry>();
   private readonly existence = new Map<string, boolean>();
   /** Texts given for files no census has read yet: used when one does. */
   private readonly pending = new Map<string, string>();
@@ -49,26 +81,92 @@ export class FactStore {
   /** The monitor's tsconfig.json path aliases (for module resolution), revalidated with the files. */
   readonly aliases = new TsconfigAliases(stampOf);
 
-  constructor(readonly options: ExtractOptions) {}
+  /** How many facts came from the disk cache or the seeds instead of being extracted. */
+  reused = 0;
+  private extract: Extract | undefined;
+  private readonly diskCache: FactCache | undefined;
+  private readonly seeds: ReadonlyMap<string, { content: string; facts: FileFacts }> | undefined;
+
+  constructor(
+    readonly options: ExtractOptions,
+    deps: FactStoreDeps = {},
+  ) {
+    this.extract = deps.extract;
+    this.diskCache = deps.cache;
+    this.seeds = deps.seeds;
+  }
+
+  /** Hands the store the extractor it asked for (see ParserNeeded). */
+  useExtractor(extract: Extract): void {
+    this.extract = extract;
+  }
+
+  get hasExtractor(): boolean {
+    return this.extract !== undefined;
+  }
+
+  /** The disk cache behind the store, if any. */
+  get cache(): FactCache | undefined {
+    return this.diskCache;
+  }
+
+  /**
+   * Reads each of `files` not yet in the store; facts the cache or the seeds hold for their text are taken, and the
+   * rest come back as work for an extractor (in a worker pool, say), to be handed back with `fill`.
+   */
+  prepare(files: readonly string[]): PendingFile[] {
+    const pending: PendingFile[] = [];
+    for (const file of files) {
+      if (this.entries.has(file) || this.pending.has(file)) continue;
+      const read = this.read(file);
+      if ("readError" in read) {
+        this.entries.set(file, read.readError);
+        continue;
+      }
+      const content = this.keyed ? contentHash(read.text) : "";
+      const known = this.known(file, content);
+      if (known) this.entries.set(file, { file, text: read.text, source: { disk: read.stamp }, facts: known });
+      else pending.push({ file, text: read.text, content, stamp: read.stamp });
+    }
+    return pending;
+  }
+
+  /** Extracts, in this thread, the facts of a file `prepare` handed out (the store must have an extractor). */
+  extractPending(work: PendingFile): void {
+    this.entries.set(work.file, { file: work.file, text: work.text, source: { disk: work.stamp }, facts: this.extracted(work.file, work.text, work.content) });
+  }
+
+  /** The facts an extractor computed for a file `prepare` handed out (and the extractor already cached). */
+  fill(work: PendingFile, facts: FileFacts): void {
+    this.extractions++;
+    this.entries.set(work.file, { file: work.file, text: work.text, source: { disk: work.stamp }, facts });
+  }
 
   get(file: string): StoredFacts {
-    let entry = this.cache.get(file);
+    let entry = this.entries.get(file);
     if (!entry) {
       const text = this.pending.get(file);
       if (text !== undefined) {
-        this.pending.delete(file);
         entry = this.bufferEntry(file, text);
+        this.pending.delete(file);
       } else {
         entry = this.load(file);
       }
-      this.cache.set(file, entry);
+      this.entries.set(file, entry);
     }
     return entry;
   }
 
+  /** Every file read so far that has facts, with the text they were computed from. */
+  withFacts(): { file: string; text: string; facts: FileFacts }[] {
+    const out: { file: string; text: string; facts: FileFacts }[] = [];
+    for (const e of this.entries.values()) if (e.facts && e.text !== undefined) out.push({ file: e.file, text: e.text, facts: e.facts });
+    return out;
+  }
+
   /** The text a file's facts were computed from (the BOM left out), when the store has read it. */
   textOf(file: string): string | undefined {
-    return this.cache.get(file)?.text;
+    return this.entries.get(file)?.text;
   }
 
   /**
@@ -77,14 +175,14 @@ export class FactStore {
    */
   setText(file: string, given: string): void {
     const text = withoutBom(given);
-    const entry = this.cache.get(file);
+    const entry = this.entries.get(file);
     if (entry && entry.text === text) return;
     if (!entry) {
       // Nothing computed so far read this file, so nothing computed so far is stale: keep the text for when it is read.
       this.pending.set(file, text);
       return;
     }
-    this.cache.set(file, this.bufferEntry(file, text));
+    this.entries.set(file, this.bufferEntry(file, text));
     this.existence.set(file, true);
     this.version++;
   }
@@ -92,16 +190,16 @@ export class FactStore {
   /** Drops every file (and tsconfig.json alias) whose disk copy changed since it was read; true when anything was dropped. */
   revalidate(): boolean {
     let changed = false;
-    for (const [file, entry] of this.cache) {
+    for (const [file, entry] of this.entries) {
       const then = "disk" in entry.source ? entry.source.disk : entry.source.diskThen;
       if (stampOf(file) !== then) {
-        this.cache.delete(file);
+        this.entries.delete(file);
         changed = true;
       }
     }
     // Files may have appeared or gone since module resolution asked: ask again (an editor's buffer answers for itself).
     for (const [file, known] of this.existence) {
-      const entry = this.cache.get(file);
+      const entry = this.entries.get(file);
       if (entry && "buffer" in entry.source) continue;
       if ((stampOf(file) !== undefined) !== known) changed = true;
     }
@@ -116,30 +214,61 @@ export class FactStore {
     if (this.pending.has(file)) return true;
     const known = this.existence.get(file);
     if (known !== undefined) return known;
-    const cached = this.cache.get(file);
+    const cached = this.entries.get(file);
     const exists = cached ? cached.facts !== undefined : stampOf(file) !== undefined;
     this.existence.set(file, exists);
     return exists;
   }
 
   private load(file: string): Entry {
+    const read = this.read(file);
+    if ("readError" in read) return read.readError;
+    return { file, text: read.text, source: { disk: read.stamp }, facts: this.factsOf(file, read.text) };
+  }
+
+  private read(file: string): { text: string; stamp: string | undefined } | { readError: Entry } {
     const stamp = stampOf(file);
-    let text: string;
+    const unread = (why: string): { readError: Entry } => ({ readError: { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: why } });
     try {
       // Only a regular file is read: opening a FIFO would wait for a writer that never comes.
       const kind = specialKind(file);
-      if (kind !== undefined) return { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: `it is ${kind}, not a file` };
-      text = withoutBom(readFileSync(file, "utf8"));
+      if (kind !== undefined) return unread(`it is ${kind}, not a file`);
+      return { text: withoutBom(readFileSync(file, "utf8")), stamp };
     } catch (e) {
-      return { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: readErrorText(e) };
+      return unread(readErrorText(e));
     }
-    this.extractions++;
-    return { file, text, source: { disk: stamp }, facts: extractFileFacts(file, text, this.options) };
   }
 
   private bufferEntry(file: string, text: string): Entry {
+    return { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: this.factsOf(file, text) };
+  }
+
+  /** Whether facts are looked up by the text's hash (only a cache or seeds need it: hashing is not free). */
+  private get keyed(): boolean {
+    return this.diskCache !== undefined || this.seeds !== undefined;
+  }
+
+  private known(file: string, content: string): FileFacts | undefined {
+    const seed = this.seeds?.get(file);
+    const facts = seed && seed.content === content ? seed.facts : this.diskCache?.read(file, content);
+    if (facts) this.reused++;
+    return facts;
+  }
+
+  private factsOf(file: string, text: string): FileFacts {
+    const content = this.keyed ? contentHash(text) : "";
+    return this.known(file, content) ?? this.extracted(file, text, content);
+  }
+
+  private extracted(file: string, text: string, content: string): FileFacts {
+    if (!this.extract) throw new ParserNeeded(file);
     this.extractions++;
-    return { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: extractFileFacts(file, text, this.options) };
+    const facts = this.extract(file, text, this.options);
+    if (!this.diskCache) return facts;
+    // The facts kept are the ones a later run reads back from the entry: a cold run and a warm one see the same values.
+    const json = JSON.stringify(facts);
+    this.diskCache.write(file, content, json);
+    return JSON.parse(json) as FileFacts;
   }
 }
 

@@ -1,5 +1,5 @@
 // Resolution of string values across modules: each `ref` an extractor left is followed to the constant it names.
-import { CHAIN_TOO_DEEP } from "../facts/staticValue.js";
+import { CHAIN_TOO_DEEP } from "../facts/types.js";
 import type { StrExpr } from "../facts/types.js";
 import { formatPropertyPath } from "../propertyPaths.js";
 

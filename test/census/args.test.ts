@@ -29,7 +29,36 @@ describe("parseCommandLine", () => {
       format: "text",
       output: undefined,
       quiet: false,
+      jobs: undefined,
+      cache: undefined,
+      cacheLocation: undefined,
+      shard: undefined,
     });
+  });
+
+  it("reads --jobs, --cache, --no-cache, --cache-location and --shard", () => {
+    expect(parseCommandLine(["check", "-j", "3", "--no-cache"])).toMatchObject({ kind: "check", jobs: 3, cache: false, cacheLocation: undefined });
+    expect(parseCommandLine(["roster", "--write", "--cache", "--cache-location", ".cache/pc"])).toMatchObject({ kind: "roster", cache: true, cacheLocation: ".cache/pc" });
+    expect(parseCommandLine(["check", "--shard", "2/7", "--output", "p2.json"])).toMatchObject({ kind: "check", shard: { index: 2, count: 7 }, output: "p2.json" });
+    expect(parseCommandLine(["merge", "p1.json", "p2.json", "--format", "sarif"])).toMatchObject({ kind: "merge", partials: ["p1.json", "p2.json"], format: "sarif" });
+  });
+
+  it("refuses a bad --jobs or --shard, contradictory cache flags, and the flags where they do not apply", () => {
+    expect(usageError(["--jobs", "0"])).toBe("--jobs 0: give a whole number of threads above 0, e.g. --jobs 2 (default: every core)");
+    expect(usageError(["--jobs", "two"])).toBe("--jobs two: give a whole number of threads above 0, e.g. --jobs 2 (default: every core)");
+    for (const shard of ["0/2", "3/2", "1/0", "1", "a/b", "1/2/3"]) {
+      expect(usageError(["--shard", shard])).toBe(`--shard ${shard}: give I/N with 1 ≤ I ≤ N, e.g. --shard 1/3 for the first of three slices`);
+    }
+    expect(usageError(["--cache", "--no-cache"])).toBe("--cache and --no-cache contradict each other: give one of them");
+    expect(usageError(["--no-cache", "--cache-location", "c"])).toBe("--cache-location says where the cache is and --no-cache turns it off: give one of them");
+    expect(usageError(["witness", "--jobs", "2"])).toBe("--jobs applies to the commands that census the tree (check, roster, floors, trace), not to witness");
+    expect(usageError(["merge", "p.json", "--no-cache"])).toBe("--no-cache applies to the commands that census the tree (check, roster, floors, trace), not to merge");
+    expect(usageError(["roster", "--write", "--shard", "1/2"])).toBe("--shard belongs to check: payload-census check --shard I/N [--output FILE] [DIR]");
+    expect(usageError(["--shard", "1/2", "--format", "json"])).toBe(
+      "--format does not apply to --shard: a shard writes a partial report for payload-census merge, which takes --format",
+    );
+    expect(usageError(["--shard", "1/2", "--quiet"])).toBe("--quiet does not apply to --shard: give it to payload-census merge");
+    expect(usageError(["merge"])).toBe("merge needs the partial reports of check --shard: type payload-census merge PARTIAL... (e.g. census-1.json census-2.json)");
   });
 
   it("reads check with DIR and every common flag, long and short", () => {
@@ -242,7 +271,7 @@ describe("main: usage", () => {
     const io = captureIo(empty);
     expect(await main(["chek"], io)).toBe(2);
     expect(io.err.join("")).toBe(
-      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors, trace, dropcheck, descriptions and witness\n',
+      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors, trace, dropcheck, descriptions, witness and merge\n',
     );
   });
 

@@ -9,14 +9,16 @@ import { text } from "../../census/reporters/text.js";
 import type { TraceResult } from "../../src/model.js";
 import { loadConfig } from "../../src/config/load.js";
 import { ConfigError } from "../../src/errors.js";
-import { runCensus, tracePassThrough } from "../../src/project/census.js";
+import { censusOf as runCensus, traceOf as tracePassThrough } from "../../src/project/pipeline.js";
 import { captureIo } from "./io.js";
 import { censusResult, cleanReport, config, sentence, smallReport } from "./reports.js";
 
 // The census and the config loader give hand-made results here: these tests are about main(), not the census
 // (cli.integration.test.ts runs the real one).
 vi.mock("../../src/config/load.js", () => ({ loadConfig: vi.fn(), loadRoster: vi.fn() }));
-vi.mock("../../src/project/census.js", () => ({ runCensus: vi.fn(), tracePassThrough: vi.fn() }));
+// The census runs as the CLI runs it (the store filled first, then the project stage): both stand in here.
+vi.mock("../../src/project/pipeline.js", () => ({ censusOf: vi.fn(), traceOf: vi.fn() }));
+vi.mock("../../src/project/prefetch.js", () => ({ prefetch: vi.fn(), configuredFiles: vi.fn(() => []), defaultJobs: () => 1 }));
 
 let dir: string;
 beforeEach(() => {
@@ -183,7 +185,7 @@ describe("trace", () => {
     vi.mocked(tracePassThrough).mockReturnValue(trace);
     const io = captureIo(monitor());
     expect(await main(["trace", "src/a.ts:3"], io)).toBe(1);
-    expect(tracePassThrough).toHaveBeenCalledWith(expect.objectContaining({ dir: monitor() }), join(monitor(), "src", "a.ts"), 3);
+    expect(tracePassThrough).toHaveBeenCalledWith(expect.objectContaining({ dir: monitor() }), join(monitor(), "src", "a.ts"), 3, expect.anything());
     expect(io.out.join("")).toBe(
       ['src/a.ts:3:3  if (e) return e;  [t]', '  2:9  e = "x"', "    ✗ an inline string", "fails: 1 of 1 definition does not come from a shared producer", ""].join("\n"),
     );

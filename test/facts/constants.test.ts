@@ -1,6 +1,7 @@
 // Tests of what a module offers to others: its constants as data, and reading one by name and property path.
 import { describe, expect, it } from "vitest";
-import { collectConstants, constantAt } from "../../src/facts/constants.js";
+import { collectConstants } from "../../src/facts/constants.js";
+import { constantAt } from "../../src/facts/constantAt.js";
 import { StringEvaluator } from "../../src/facts/evaluator.js";
 import type { ConstValue } from "../../src/facts/types.js";
 import { parseSource } from "../../src/ts.js";

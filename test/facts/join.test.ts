@@ -1,7 +1,8 @@
 // Tests of `[...].join(sep)` in the static string evaluator (SPEC §2.4, §2.5): a description written as a list of
 // sentences is read like a concatenation, and anything the evaluator cannot list is unknown with its reason.
 import { describe, expect, it } from "vitest";
-import { collectConstants, constantAt } from "../../src/facts/constants.js";
+import { collectConstants } from "../../src/facts/constants.js";
+import { constantAt } from "../../src/facts/constantAt.js";
 import { StringEvaluator } from "../../src/facts/evaluator.js";
 import type { ConstValue, StrExpr } from "../../src/facts/types.js";
 import { StringResolver } from "../../src/project/stringResolver.js";

@@ -1,6 +1,7 @@
 // Tests of string resolution across modules: refs followed to the constants they name, unknowns reported at the ref.
 import { describe, expect, it } from "vitest";
-import { collectConstants, constantAt } from "../../src/facts/constants.js";
+import { collectConstants } from "../../src/facts/constants.js";
+import { constantAt } from "../../src/facts/constantAt.js";
 import { StringEvaluator } from "../../src/facts/evaluator.js";
 import type { ConstValue } from "../../src/facts/types.js";
 import { StringResolver, type ConstantLookup, type Resolved } from "../../src/project/stringResolver.js";

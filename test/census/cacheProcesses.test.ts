@@ -1,0 +1,93 @@
+// The cache as separate processes use it (the built CLI, as installed): two runs at once on one cache both succeed and
+// leave it whole, and a fully warm run never loads the TypeScript parser.
+import { spawn } from "node:child_process";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../properties/trees.js";
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = path.join(root, "dist", "census", "bin.js");
+
+function cli(args: string[], cwd: string, nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, bin, ...args], { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, out, err }));
+  });
+}
+
+function monitorCopy(): string {
+  const dir = path.join(tempDir("cache-processes"), "monitor");
+  cpSync(path.join(root, "fixtures", "monitor"), dir, { recursive: true });
+  return dir;
+}
+
+/** Every module a run resolved, recorded by a resolve hook registered before the CLI starts. */
+function hookFiles(dir: string): { nodeArgs: string[]; loaded: () => string[] } {
+  const log = path.join(dir, "resolved.txt");
+  const hook = path.join(dir, "hook.mjs");
+  const register = path.join(dir, "register.mjs");
+  writeFileSync(log, "");
+  writeFileSync(
+    hook,
+    `import { appendFileSync } from "node:fs";\nexport async function resolve(specifier, context, next) {\n  const r = await next(specifier, context);\n  appendFileSync(${JSON.stringify(log)}, r.url + "\\n");\n  return r;\n}\n`,
+  );
+  writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
+  return { nodeArgs: ["--import", pathToFileURL(register).href], loaded: () => readFileSync(log, "utf8").split("\n").filter(Boolean) };
+}
+
+describe("the cache across processes", () => {
+  it("two runs at once on one cold cache both succeed, report the same, and leave every entry valid", async () => {
+    const monitor = monitorCopy();
+    const cache = path.join(path.dirname(monitor), "cache");
+    const args = ["check", "--format", "json", "--cache-location", cache];
+    const [a, b] = await Promise.all([cli(args, monitor), cli(args, monitor)]);
+    expect(a.err).toBe("");
+    expect(b.err).toBe("");
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    expect(b.out).toBe(a.out);
+    // No temporary file is left, and a third run finds every entry good: it never loads the parser.
+    const names = readdirSync(cache).flatMap((sub) => readdirSync(path.join(cache, sub)));
+    expect(names.filter((n) => !n.endsWith(".json"))).toEqual([]);
+    const hook = hookFiles(path.dirname(monitor));
+    const c = await cli(args, monitor, hook.nodeArgs);
+    expect(c.out).toBe(a.out);
+    expect(hook.loaded().filter((url) => url.includes("/node_modules/typescript/"))).toEqual([]);
+  });
+
+  it("a fully warm run loads neither the parser nor the extractor; one changed file loads them", async () => {
+    const monitor = monitorCopy();
+    const cache = path.join(path.dirname(monitor), "cache");
+    const args = ["check", "--format", "json", "--cache-location", cache];
+    const cold = await cli(args, monitor);
+    const warmHook = hookFiles(path.dirname(monitor));
+    const warm = await cli(args, monitor, warmHook.nodeArgs);
+    expect(warm.out).toBe(cold.out);
+    const parserModules = (urls: string[]) => urls.filter((url) => url.includes("/node_modules/typescript/") || url.endsWith("/facts/extract.js"));
+    expect(warmHook.loaded().length, "the hook saw the run").toBeGreaterThan(10);
+    expect(parserModules(warmHook.loaded())).toEqual([]);
+
+    const tool = path.join(monitor, "full", "src", "mcp", "tools", "waits.ts");
+    writeFileSync(tool, `${readFileSync(tool, "utf8")}\n// edited\n`);
+    const editedHook = hookFiles(path.dirname(monitor));
+    const edited = await cli(args, monitor, editedHook.nodeArgs);
+    expect(edited.out).toBe(cold.out);
+    expect(parserModules(editedHook.loaded()).length).toBeGreaterThan(0);
+  });
+
+  it("--jobs 1 and --jobs 2 print the same report; progress never reaches a pipe", async () => {
+    const monitor = monitorCopy();
+    const one = await cli(["check", "--jobs", "1", "--no-cache"], monitor);
+    const two = await cli(["check", "--jobs", "2", "--no-cache"], monitor);
+    expect(two.out).toBe(one.out);
+    expect(one.err).toBe("");
+    expect(two.err).toBe("");
+  });
+});
