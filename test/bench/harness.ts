@@ -1,5 +1,5 @@
 // Runs the benchmark's child processes and measures them: wall time from the parent, peak RSS from /usr/bin/time (or
-// from a node wrapper where it is missing), and the census flags in one place with a probe of which the CLI accepts.
+// from a node wrapper where it is missing); the census's flags in one place.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -86,67 +86,40 @@ export function parseOnly(files: readonly string[], listFile: string): Run {
   return run;
 }
 
-/**
- * The flags of SPEC §7, here only. Each is passed only when the CLI accepts it (see `probeCli`): until then the
- * census runs as it is (one thread, no cache) and the rows that need a flag say they could not be measured.
- */
+/** The flags of SPEC §7, here only: how a census run is set up. */
 export const FLAGS = {
   oneJob: ["--jobs", "1"],
   noCache: ["--no-cache"],
-  cache: ["--cache"],
-  cacheLocation: (dir: string) => ["--cache-location", dir],
+  cache: (dir: string) => ["--cache", "--cache-location", dir],
 } as const;
 
-export interface CliSupport {
-  jobs: boolean;
-  cache: boolean;
-}
+/**
+ * "cold, 1 job": one thread, no cache. "cold": every core, the cache emptied first and filled by the run (what a
+ * user's first `check` does). "cached": every core and the cache as the last run left it (warm, or one file changed).
+ */
+export type CensusMode = "cold, 1 job" | "cold" | "cached";
 
-/** Which §7 flags this build of the CLI accepts: an unknown flag is a usage error (exit 2) naming it. */
-export function probeCli(monitorDir: string): CliSupport {
-  const accepts = (args: string[]): boolean => {
-    const run = measure(process.execPath, [CENSUS_BIN, "check", monitorDir, "--format", "json", ...args]);
-    return run.status !== 2;
-  };
-  const cacheDir = mkdtempSync(path.join(tmpdir(), "payload-census-bench-probe-"));
-  const support = {
-    jobs: accepts([...FLAGS.oneJob]),
-    cache: accepts([...FLAGS.noCache]) && accepts([...FLAGS.cache, ...FLAGS.cacheLocation(cacheDir)]),
-  };
-  rmSync(cacheDir, { recursive: true, force: true });
-  return support;
-}
-
-/** How one census run is set up; flags the CLI lacks are left out (and the row says so). */
-export interface CensusMode {
-  jobs: "one" | "all";
-  cache: "off" | "on";
-}
-
-/** The census cache of a monitor: SPEC §7's default place, near the config, which the ESLint plugin uses too. */
+/**
+ * The census cache of a bench tree, named to the CLI (--cache-location) and to the plugin (settings) alike: the
+ * default follows the nearest package.json, which would be wherever the temp folder happens to sit.
+ */
 export function cacheDirOf(monitorDir: string): string {
   return path.join(monitorDir, "node_modules", ".cache", "payload-census");
 }
 
-export function censusArgs(monitorDir: string, mode: CensusMode, support: CliSupport): string[] {
-  const args = [CENSUS_BIN, "check", monitorDir, "--format", "json"];
-  if (support.jobs && mode.jobs === "one") args.push(...FLAGS.oneJob);
-  if (support.cache) {
-    if (mode.cache === "off") args.push(...FLAGS.noCache);
-    else args.push(...FLAGS.cache, ...FLAGS.cacheLocation(cacheDirOf(monitorDir)));
-  }
-  return args;
+export function emptyCache(monitorDir: string): void {
+  rmSync(cacheDirOf(monitorDir), { recursive: true, force: true });
 }
 
 /** One census run; exit 0 (clean) and 1 (findings) are both a census that ran, anything else fails the bench. */
-export function census(monitorDir: string, mode: CensusMode, support: CliSupport): Run {
-  const run = measure(process.execPath, censusArgs(monitorDir, mode, support));
+export function census(monitorDir: string, mode: CensusMode): Run {
+  const args = [CENSUS_BIN, "check", monitorDir, "--format", "json"];
+  if (mode === "cold, 1 job") args.push(...FLAGS.oneJob, ...FLAGS.noCache);
+  else args.push(...FLAGS.cache(cacheDirOf(monitorDir)));
+  if (mode === "cold") emptyCache(monitorDir);
+  const run = measure(process.execPath, args);
   if (run.status !== 0 && run.status !== 1) throw new Error(`census exited ${run.status}: ${run.stderr}`);
   return run;
-}
-
-export function emptyCache(monitorDir: string): void {
-  rmSync(cacheDirOf(monitorDir), { recursive: true, force: true });
 }
 
 /** ast-grep's native binary, not the package's node shim (which would add a node start to every ast-grep run). */
