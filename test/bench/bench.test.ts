@@ -14,14 +14,15 @@ import { REFERENCE_MONITOR, generateMonitor, tsSources, type Corpus } from "./co
 import { REAL_PACKAGES, realTree } from "./fetch.js";
 import {
   CASE_BUDGET_MS,
+  CaseBudget,
   ESLINT_BIN,
-  MIN_RUNS,
   ROOT,
   RSS_SOURCE,
   RUNS,
   TS_ESLINT_PARSER,
   astGrep,
   cacheDirOf,
+  cacheEntries,
   census,
   emptyCache,
   measure,
@@ -96,29 +97,22 @@ const peak = (runs: readonly Run[]): number | undefined => {
   return measured.length ? Math.max(...measured) : undefined;
 };
 
-/**
- * Runs the cases of `fns` in turn, `RUNS` rounds, so that load from elsewhere on the machine falls on every case
- * alike; a case whose rounds have taken CASE_BUDGET_MS stops after MIN_RUNS, so the whole bench stays bounded.
- */
-function interleaved<K extends string>(fns: Record<K, () => Run>): { runs: Record<K, Run[]>; rounds: number } {
+/** Runs the measures of `fns` in turn, round after round: load from elsewhere on the machine falls on each alike. */
+function interleaved<K extends string>(budget: CaseBudget, fns: Record<K, () => Run>): Record<K, Run[]> {
   const runs = Object.fromEntries(Object.keys(fns).map((k) => [k, [] as Run[]])) as Record<K, Run[]>;
-  const start = performance.now();
-  let rounds = 0;
-  while (rounds < RUNS && (rounds < MIN_RUNS || performance.now() - start < CASE_BUDGET_MS)) {
-    for (const k of Object.keys(fns) as K[]) runs[k].push(fns[k]());
-    rounds++;
-  }
-  return { runs, rounds };
+  for (let rounds = 0; budget.more(rounds); rounds++) for (const k of Object.keys(fns) as K[]) runs[k].push(fns[k]());
+  return runs;
 }
 
-/** A case's scope, saying so when its rounds were cut short. */
-function scoped(scope: string, rounds: number): string {
-  return rounds < RUNS ? `${scope}, median of ${rounds}` : scope;
+function repeated(budget: CaseBudget, fn: (i: number) => Run): Run[] {
+  const runs: Run[] = [];
+  while (budget.more(runs.length)) runs.push(fn(runs.length));
+  return runs;
 }
 
-/** `RUNS` runs with the cache the last run left: nothing changed since. */
-function warmRuns(dir: string): Run[] {
-  return Array.from({ length: RUNS }, () => census(dir, "cached"));
+/** A median as the table shows it, with its count of runs when the case's budget cut it short. */
+function shown(runs: readonly Run[]): string {
+  return ms(msOf(runs)) + (runs.length < RUNS ? ` (${runs.length} run${runs.length === 1 ? "" : "s"})` : "");
 }
 
 const count = (n: number): string => n.toLocaleString("en-US");
@@ -131,10 +125,10 @@ beforeAll(() => {
 
 afterAll(() => {
   const minutes = (performance.now() - started) / 60_000;
-  const cut = MIN_RUNS < RUNS ? ` (${MIN_RUNS} where a case says so: its runs had taken ${CASE_BUDGET_MS / 1000} s)` : "";
+  const cut = RUNS > 1 ? ` (fewer where a row says so: a case stops repeating once its runs took ${CASE_BUDGET_MS / 1000} s)` : "";
   const header = [
     `payload-census bench, ${new Date().toISOString().slice(0, 10)}: node ${process.version}, ${JOBS} CPUs, ` +
-      `median of ${RUNS} run${RUNS === 1 ? "" : "s"} per case${cut}, ${minutes.toFixed(1)} min in all`,
+      `median of ${RUNS} run${RUNS === 1 ? "" : "s"} per measure${cut}, ${minutes.toFixed(1)} min in all`,
     `cold: an empty cache, filled by the run (--jobs 1 runs with --no-cache); warm: the cache it left, nothing changed`,
     `peak RSS: ${RSS_SOURCE}`,
   ];
@@ -144,28 +138,30 @@ afterAll(() => {
 
 describe("(a) the census on the reference monitor and on generated monitors", () => {
   it("the reference monitor: cold, warm, and node's own start", () => {
-    const { runs, rounds } = interleaved({
+    const budget = new CaseBudget();
+    const runs = interleaved(budget, {
       node: () => nodeStart(),
       cold: () => census(reference, "cold"),
     });
-    const warm = warmRuns(reference);
+    expect(cacheEntries(reference)).toBeGreaterThan(0);
+    const warm = repeated(budget, () => census(reference, "cached"));
     const expected = JSON.parse(readFileSync(path.join(REFERENCE_MONITOR, "expected-counts.json"), "utf8")) as { counts: Report["counts"] };
     const cold = report(runs.cold[0]!);
     expect(cold.ok).toBe(true);
     expect(cold.counts).toEqual(expected.counts);
     for (const run of [...runs.cold, ...warm]) expect(run.stdout).toBe(runs.cold[0]!.stdout);
 
-    const scope = scoped(`reference monitor (${cold.counts.files} tool files)`, rounds);
+    const scope = `reference monitor (${cold.counts.files} tool files)`;
     const node = msOf(runs.node);
     const coldMs = msOf(runs.cold);
     const warmMs = msOf(warm);
-    rows.push({ scope, measure: "node -e 0", value: ms(node) });
-    rows.push({ scope, measure: `census cold, all jobs (${JOBS})`, value: ms(coldMs), ratio: { value: coldMs / node, against: "node -e 0" } });
-    rows.push({ scope, measure: "census warm", value: ms(warmMs), ratio: { value: warmMs / coldMs, against: "cold" }, target: { limit: 0.1, unit: "×", actual: warmMs / coldMs } });
+    rows.push({ scope, measure: "node -e 0", value: shown(runs.node) });
+    rows.push({ scope, measure: `census cold, all jobs (${JOBS})`, value: shown(runs.cold), ratio: { value: coldMs / node, against: "node -e 0" } });
+    rows.push({ scope, measure: "census warm", value: shown(warm), ratio: { value: warmMs / coldMs, against: "cold" }, target: { limit: 0.1, unit: "×", actual: warmMs / coldMs } });
     rows.push({
       scope,
       measure: "census warm, against node's start",
-      value: ms(warmMs),
+      value: shown(warm),
       ratio: { value: warmMs / node, against: "node -e 0" },
       target: { limit: 2, strict: true, unit: "×", actual: warmMs / node },
     });
@@ -176,15 +172,17 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
       const corpus = corpusAt(scale);
       const files = tsSources(corpus.dir);
       const list = fileList(files);
+      const budget = new CaseBudget();
       // "all" last in each round: the cache it fills is the one the warm runs read.
-      const { runs, rounds } = interleaved({
+      const runs = interleaved(budget, {
         parse: () => parseOnly(files, list),
         one: () => census(corpus.dir, "cold, 1 job"),
         all: () => census(corpus.dir, "cold"),
       });
-      const warm = warmRuns(corpus.dir);
+      expect(cacheEntries(corpus.dir)).toBeGreaterThan(0);
+      const warm = repeated(budget, () => census(corpus.dir, "cached"));
       const text = readFileSync(corpus.editable, "utf8");
-      const changed = Array.from({ length: RUNS }, (_, i) => {
+      const changed = repeated(budget, (i) => {
         // A trailing comment: the file's hash changes, its findings and their positions do not.
         appendFileSync(corpus.editable, `\n// edited for the bench, run ${i}\n`);
         return census(corpus.dir, "cached");
@@ -201,7 +199,7 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
       expect(findingsByRule(r)).toEqual(corpus.expected.findings);
       for (const run of [...runs.one, ...runs.all, ...warm, ...changed]) expect(run.stdout).toBe(first.stdout);
 
-      const scope = scoped(`monitor ${scale}× (${count(corpus.expected.files)} tool files, ${count(corpus.expected.tools)} tools)`, rounds);
+      const scope = `monitor ${scale}× (${count(corpus.expected.files)} tool files, ${count(corpus.expected.tools)} tools)`;
       const parse = msOf(runs.parse);
       const one = msOf(runs.one);
       const all = msOf(runs.all);
@@ -209,11 +207,11 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
       const changedMs = msOf(changed);
       const rss = peak([...runs.one, ...runs.all]);
       coldOneJob.set(scale, one);
-      rows.push({ scope, measure: "TypeScript parse-only, 1 thread", value: ms(parse), note: `${count(files.length)} files` });
-      rows.push({ scope, measure: "census cold, --jobs 1 --no-cache", value: ms(one), ratio: { value: one / parse, against: "parse-only" }, target: { limit: 1.2, unit: "×", actual: one / parse } });
-      rows.push({ scope, measure: `census cold, all jobs (${JOBS})`, value: ms(all), ratio: { value: all / one, against: "1 job" } });
-      rows.push({ scope, measure: "census warm", value: ms(warmMs), ratio: { value: warmMs / all, against: "cold" }, target: { limit: 0.1, unit: "×", actual: warmMs / all } });
-      rows.push({ scope, measure: "census, one file changed", value: ms(changedMs), ratio: { value: changedMs / all, against: "cold" }, target: { limit: 0.15, unit: "×", actual: changedMs / all } });
+      rows.push({ scope, measure: "TypeScript parse-only, 1 thread", value: shown(runs.parse), note: `${count(files.length)} files` });
+      rows.push({ scope, measure: "census cold, --jobs 1 --no-cache", value: shown(runs.one), ratio: { value: one / parse, against: "parse-only" }, target: { limit: 1.2, unit: "×", actual: one / parse } });
+      rows.push({ scope, measure: `census cold, all jobs (${JOBS})`, value: shown(runs.all), ratio: { value: all / one, against: "1 job" } });
+      rows.push({ scope, measure: "census warm", value: shown(warm), ratio: { value: warmMs / all, against: "cold" }, target: { limit: 0.1, unit: "×", actual: warmMs / all } });
+      rows.push({ scope, measure: "census, one file changed", value: shown(changed), ratio: { value: changedMs / all, against: "cold" }, target: { limit: 0.15, unit: "×", actual: changedMs / all } });
       rows.push({
         scope,
         measure: "peak RSS, cold",
@@ -249,7 +247,7 @@ describe("(b) real TypeScript from the registry, every file a tool file", () => 
       made.push(tree.dir);
       const list = fileList(tree.files);
       let matches = 0;
-      const { runs, rounds } = interleaved({
+      const runs = interleaved(new CaseBudget(), {
         parse: () => parseOnly(tree.files, list),
         astGrep: () => {
           const scan = astGrep(tree.dir);
@@ -266,15 +264,15 @@ describe("(b) real TypeScript from the registry, every file a tool file", () => 
       expect(r.counts.parseErrors).toBe(0);
       for (const run of [...runs.one, ...runs.all]) expect(run.stdout).toBe(first.stdout);
 
-      const scope = scoped(`${name}@${version} (${tree.files.length} files)`, rounds);
+      const scope = `${name}@${version} (${tree.files.length} files)`;
       const parse = msOf(runs.parse);
       const grep = msOf(runs.astGrep);
       const one = msOf(runs.one);
       const all = msOf(runs.all);
-      rows.push({ scope, measure: "TypeScript parse-only, 1 thread", value: ms(parse) });
-      rows.push({ scope, measure: "ast-grep run, pass-through pattern", value: ms(grep), ratio: { value: grep / parse, against: "parse-only" }, note: `${matches} matches, all cores` });
-      rows.push({ scope, measure: "census cold, --jobs 1 --no-cache", value: ms(one), ratio: { value: one / parse, against: "parse-only" }, target: { limit: 1.2, unit: "×", actual: one / parse } });
-      rows.push({ scope, measure: `census cold, all jobs (${JOBS})`, value: ms(all), ratio: { value: all / grep, against: "ast-grep" }, target: { limit: 1, unit: "×", actual: all / grep } });
+      rows.push({ scope, measure: "TypeScript parse-only, 1 thread", value: shown(runs.parse) });
+      rows.push({ scope, measure: "ast-grep run, pass-through pattern", value: shown(runs.astGrep), ratio: { value: grep / parse, against: "parse-only" }, note: `${matches} matches, all cores` });
+      rows.push({ scope, measure: "census cold, --jobs 1 --no-cache", value: shown(runs.one), ratio: { value: one / parse, against: "parse-only" }, target: { limit: 1.2, unit: "×", actual: one / parse } });
+      rows.push({ scope, measure: `census cold, all jobs (${JOBS})`, value: shown(runs.all), ratio: { value: all / grep, against: "ast-grep" }, target: { limit: 1, unit: "×", actual: all / grep } });
     });
   }
 });
@@ -325,14 +323,18 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
     it(`${label}: cold and warm`, () => {
       const dir = treeOf();
       const { base, ours } = eslintConfigs(dir);
-      const { runs, rounds } = interleaved({
+      let filled = 0;
+      const runs = interleaved(new CaseBudget(), {
         base: () => eslint(dir, base),
         cold: () => {
           emptyCache(dir);
-          return eslint(dir, ours);
+          const run = eslint(dir, ours);
+          filled = cacheEntries(dir);
+          return run;
         },
         warm: () => eslint(dir, ours),
       });
+      expect(filled).toBeGreaterThan(0);
       // Both configs lint the same files; only ours reports, and exactly the census's findings.
       const censusFindings = report(census(dir, "cold, 1 job"))
         .findings.map((f) => `payload-census/${f.rule} ${f.file}:${f.line}:${f.column}`)
@@ -342,13 +344,13 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
       expect(problems(dir, runs.cold[0]!)).toEqual(censusFindings);
       for (const run of [...runs.cold, ...runs.warm]) expect(run.stdout).toBe(runs.cold[0]!.stdout);
 
-      const scope = scoped(`ESLint, ${label} (${count(linted(runs.base[0]!).length)} files)`, rounds);
+      const scope = `ESLint, ${label} (${count(linted(runs.base[0]!).length)} files)`;
       const baseMs = msOf(runs.base);
       const coldMs = msOf(runs.cold);
       const warmMs = msOf(runs.warm);
-      rows.push({ scope, measure: "without our rules", value: ms(baseMs), note: "@typescript-eslint/parser, no rules" });
-      rows.push({ scope, measure: "configs.recommended, cold cache", value: ms(coldMs), ratio: { value: coldMs / baseMs, against: "without" }, target: { limit: 1.25, unit: "×", actual: coldMs / baseMs } });
-      rows.push({ scope, measure: "configs.recommended, warm cache", value: ms(warmMs), ratio: { value: warmMs / baseMs, against: "without" }, target: { limit: 1.1, unit: "×", actual: warmMs / baseMs } });
+      rows.push({ scope, measure: "without our rules", value: shown(runs.base), note: "@typescript-eslint/parser, no rules" });
+      rows.push({ scope, measure: "configs.recommended, cold cache", value: shown(runs.cold), ratio: { value: coldMs / baseMs, against: "without" }, target: { limit: 1.25, unit: "×", actual: coldMs / baseMs } });
+      rows.push({ scope, measure: "configs.recommended, warm cache", value: shown(runs.warm), ratio: { value: warmMs / baseMs, against: "without" }, target: { limit: 1.1, unit: "×", actual: warmMs / baseMs } });
     });
   }
 });

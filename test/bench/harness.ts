@@ -1,7 +1,7 @@
 // Runs the benchmark's child processes and measures them: wall time from the parent, peak RSS from /usr/bin/time (or
 // from a node wrapper where it is missing); the census's flags in one place.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,11 +20,24 @@ export const RSS_SOURCE = existsSync(TIME)
   ? "the child's own, from GNU time (%M)"
   : "the census child's own, process.resourceUsage().maxRSS under a wrapper (no /usr/bin/time here); not for ast-grep";
 
-/** Runs of each case; the median is kept (BENCH_RUNS overrides, e.g. 1 for a quick look at the table). */
+/** Runs of each measure; the median is kept (BENCH_RUNS overrides, e.g. 1 for a quick look at the table). */
 export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-/** A case whose runs have taken this long stops at MIN_RUNS: the whole bench must end within 10 minutes on 2 cores. */
-export const CASE_BUDGET_MS = 90_000;
-export const MIN_RUNS = Math.min(2, RUNS);
+
+/**
+ * A case's time: once its runs have taken CASE_BUDGET_MS, each of its measures stops at the runs it has (one at
+ * least), so the whole bench ends within 10 minutes on 2 cores however slow the census of the day is. A run of tens
+ * of seconds is its own average over the machine's short disturbances; repeating it buys less than repeating a short one.
+ */
+export const CASE_BUDGET_MS = 60_000;
+
+export class CaseBudget {
+  private readonly start = performance.now();
+
+  /** Whether a measure that has `done` runs should run again. */
+  more(done: number): boolean {
+    return done < RUNS && (done === 0 || performance.now() - this.start < CASE_BUDGET_MS);
+  }
+}
 
 export interface Run {
   ms: number;
@@ -109,6 +122,12 @@ export function cacheDirOf(monitorDir: string): string {
 
 export function emptyCache(monitorDir: string): void {
   rmSync(cacheDirOf(monitorDir), { recursive: true, force: true });
+}
+
+/** Entries in a tree's cache: none after a run that should have filled it means a warm run would measure nothing. */
+export function cacheEntries(monitorDir: string): number {
+  const dir = cacheDirOf(monitorDir);
+  return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
 }
 
 /** One census run; exit 0 (clean) and 1 (findings) are both a census that ran, anything else fails the bench. */

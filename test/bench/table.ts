@@ -32,8 +32,9 @@ export function mb(value: number | undefined): string {
   return value === undefined ? "n/a" : `${Math.round(value).toLocaleString("en-US")} MB`;
 }
 
+/** Three significant digits: enough to tell a 0.101× from its ≤ 0.1× target. */
 function ratioText(value: number): string {
-  return `${value < 0.1 ? value.toFixed(3) : value.toFixed(2)}×`;
+  return `${value >= 100 ? value.toFixed(0) : value.toPrecision(3)}×`;
 }
 
 function verdict(target: Target): string {
