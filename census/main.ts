@@ -9,9 +9,7 @@ import type { CensusResult } from "../src/model.js";
 import { defaultCacheLocation, extractionKey, FactCache } from "../src/project/factCache.js";
 import { extractOptionsOf, FactStore, type FactStoreDeps } from "../src/project/factStore.js";
 import { partialReport, readPartials, seedsOf, sliceOf } from "../src/project/partial.js";
-import { withParserOnDemand } from "../src/project/parser.js";
-import { censusOf, traceOf } from "../src/project/pipeline.js";
-import { configuredFiles, defaultJobs, prefetch } from "../src/project/prefetch.js";
+import { ResultMemo } from "../src/project/resultMemo.js";
 import { parseCommandLine, suggestCommand, type Command } from "./args.js";
 import { colorEnabled } from "./color.js";
 import { progressOnStderr } from "./progress.js";
@@ -22,8 +20,6 @@ import { formatTrace, traceJson } from "./trace.js";
 import { USAGE } from "./usage.js";
 import { readVersion } from "../src/version.js";
 import { writeAtomically } from "./writers/atomic.js";
-import { raiseFloors } from "./writers/floors.js";
-import { writeRoster } from "./writers/roster.js";
 import { slashRelative } from "../src/paths.js";
 import { isDirectory, isFile } from "./fileKinds.js";
 
@@ -71,6 +67,7 @@ async function run(command: Command, io: Io): Promise<number> {
       if (command.shard) {
         // A shard reads its slice of the files (and what they import) and hands the facts on: merge makes the report.
         const store = storeFor(config, command, io);
+        const { configuredFiles, defaultJobs, prefetch } = await import("../src/project/prefetch.js");
         await prefetch(config, store, { jobs: command.jobs ?? defaultJobs(), files: sliceOf(configuredFiles(config), command.shard), progress: progressFor(command, io) });
         const partial = partialReport(config, store, command.shard, readVersion(), extractionKey(store.options), io.cwd);
         await emit(`${JSON.stringify(partial)}\n`, command.output, io);
@@ -93,11 +90,13 @@ async function run(command: Command, io: Io): Promise<number> {
       return report({ ...command, allDescriptions: false }, await census(config, store, { ...command, jobs: 1 }, io), io);
     }
     case "roster": {
+      const { writeRoster } = await import("./writers/roster.js");
       const summary = await writeRoster(await census(load(command, io), undefined, command, io));
       if (!command.quiet) io.stdout(summary);
       return EXIT_CLEAN;
     }
     case "floors": {
+      const { raiseFloors } = await import("./writers/floors.js");
       const summary = await raiseFloors(await census(load(command, io), undefined, command, io));
       if (!command.quiet) io.stdout(summary);
       return EXIT_CLEAN;
@@ -111,6 +110,8 @@ async function run(command: Command, io: Io): Promise<number> {
         throw new UsageError(`no such file: ${command.file} (FILE is relative to the current folder or to the config's folder)`);
       }
       const store = storeFor(config, command, io);
+      const { withParserOnDemand } = await import("../src/project/parser.js");
+      const { traceOf } = await import("../src/project/pipeline.js");
       const trace = await withParserOnDemand(store, () => traceOf(config, file, command.line, store));
       if (trace === undefined) {
         throw new UsageError(
@@ -220,11 +221,25 @@ function storeFor(config: ResolvedConfig, command: CensusCommand, io: Io, deps: 
   return new FactStore(options, { ...deps, cache: new FactCache({ dir, root: config.dir, key: extractionKey(options) }) });
 }
 
-/** The census of `config`: its files read (on every core when it pays), then the project stage over their facts. */
+/**
+ * The census of `config`: the one remembered in the cache when the disk still holds exactly what it was computed from;
+ * else its files read (on every core when it pays) and the project stage run over their facts, and remembered.
+ */
 async function census(config: ResolvedConfig, store: FactStore | undefined, command: CensusCommand, io: Io): Promise<CensusResult> {
   const facts = store ?? storeFor(config, command, io);
+  const memo = facts.cache ? new ResultMemo(facts.cache.spec.dir, facts.cache.spec.key, config) : undefined;
+  const remembered = memo?.recall();
+  if (remembered) return remembered;
+  // Loaded only now: a run answered from the cache needs none of the analysis.
+  const [{ defaultJobs, prefetch }, { withParserOnDemand }, { censusOf }] = await Promise.all([
+    import("../src/project/prefetch.js"),
+    import("../src/project/parser.js"),
+    import("../src/project/pipeline.js"),
+  ]);
   await prefetch(config, facts, { jobs: command.jobs ?? defaultJobs(), progress: progressFor(command, io) });
-  return withParserOnDemand(facts, () => censusOf(config, facts));
+  const result = await withParserOnDemand(facts, () => censusOf(config, facts));
+  memo?.remember(facts, result);
+  return result;
 }
 
 /** Progress is for a person watching a terminal: not in machine formats, not with --quiet, never on stdout. */

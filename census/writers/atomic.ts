@@ -1,5 +1,4 @@
 // The one way the CLI writes a file: atomically (temp file + rename), so an interrupted write never leaves a half file.
-import writeFileAtomic from "write-file-atomic";
 import { UserError } from "../../src/errors.js";
 
 /**
@@ -9,6 +8,8 @@ import { UserError } from "../../src/errors.js";
  */
 export async function writeAtomically(file: string, text: string, what: string): Promise<void> {
   try {
+    // Loaded on the first write: a run that only prints does not pay for it.
+    const { default: writeFileAtomic } = await import("write-file-atomic");
     await writeFileAtomic(file, text, { encoding: "utf8" });
   } catch (error) {
     if (isFsError(error)) throw new UserError(`cannot write ${what}: ${whyNotWritten(error)}`);

@@ -77,7 +77,6 @@ export class FactCache {
   /** How many entries were read and trusted, and how many were found but could not be trusted (rebuilt). */
   hits = 0;
   rejected = 0;
-  private written = 0;
 
   constructor(readonly spec: CacheSpec) {}
 
@@ -97,23 +96,7 @@ export class FactCache {
 
   /** Stores `factsJson` (JSON.stringify of the facts) as the facts of `file` at `content`; a cache that cannot be written is skipped. */
   write(file: string, content: string, factsJson: string): void {
-    const entry = this.entryPath(file);
-    const header = { format: FORMAT, key: this.spec.key, file: this.rel(file), content, sum: sum(factsJson) };
-    // Written beside the entry and renamed over it: a reader sees the old entry or the new one, never half of one, and
-    // two runs writing the same entry at once each rename a whole file of their own.
-    const temp = `${entry}.${process.pid}-${threadId}-${this.written++}.tmp`;
-    try {
-      mkdirSync(path.dirname(entry), { recursive: true });
-      writeFileSync(temp, `${JSON.stringify(header)}\n${factsJson}`);
-      renameSync(temp, entry);
-    } catch {
-      // A read-only or full disk costs the next run its head start, not this run its result.
-      try {
-        rmSync(temp, { force: true });
-      } catch {
-        // Nothing was written where nothing can be.
-      }
-    }
+    writeEntry(this.entryPath(file), { format: FORMAT, key: this.spec.key, file: this.rel(file), content }, factsJson);
   }
 
   /** The entry's file: one per (file, key), so an edit replaces exactly that file's entry. */
@@ -127,19 +110,61 @@ export class FactCache {
   }
 
   private decode(data: string, file: string, content: string): FileFacts | undefined {
-    const newline = data.indexOf("\n");
-    if (newline < 0) return undefined;
+    const entry = decodeEntry(data);
+    if (!entry) return undefined;
+    const { header, body } = entry;
+    if (header.format !== FORMAT || header.key !== this.spec.key || header.file !== this.rel(file) || header.content !== content) return undefined;
     try {
-      const header = JSON.parse(data.slice(0, newline)) as Record<string, unknown>;
-      if (header.format !== FORMAT || header.key !== this.spec.key || header.file !== this.rel(file) || header.content !== content) return undefined;
-      const body = data.slice(newline + 1);
-      // The sum covers every byte of the facts: a truncated, edited or interleaved entry is not trusted.
-      if (header.sum !== sum(body)) return undefined;
       const facts = JSON.parse(body) as FileFacts;
       return isFactsShaped(facts) ? facts : undefined;
     } catch {
       return undefined;
     }
+  }
+}
+
+let temps = 0;
+
+/**
+ * Writes an entry of the cache: a header line (with the sum of the body) and the body. Written beside its place and
+ * renamed over it: a reader sees the old entry or the new one, never half of one, and two runs writing the same entry
+ * at once each rename a whole file of their own. A cache that cannot be written is skipped: a read-only or full disk
+ * costs the next run its head start, not this run its result.
+ */
+export function writeEntry(file: string, header: Record<string, unknown>, body: string): void {
+  const temp = `${file}.${process.pid}-${threadId}-${temps++}.tmp`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(temp, `${JSON.stringify({ ...header, sum: sum(body) })}\n${body}`);
+    renameSync(temp, file);
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was written where nothing can be.
+    }
+  }
+}
+
+/** An entry's header and body, when its header parses and its sum covers every byte of the body; else undefined. */
+export function readEntry(file: string): { header: Record<string, unknown>; body: string } | undefined {
+  try {
+    return decodeEntry(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeEntry(data: string): { header: Record<string, unknown>; body: string } | undefined {
+  const newline = data.indexOf("\n");
+  if (newline < 0) return undefined;
+  try {
+    const header = JSON.parse(data.slice(0, newline)) as Record<string, unknown>;
+    const body = data.slice(newline + 1);
+    // The sum covers every byte: a truncated, edited or interleaved entry is not trusted.
+    return typeof header === "object" && header !== null && header.sum === sum(body) ? { header, body } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

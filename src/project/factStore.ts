@@ -81,6 +81,8 @@ export class FactStore {
   /** The monitor's tsconfig.json path aliases (for module resolution), revalidated with the files. */
   readonly aliases = new TsconfigAliases(stampOf);
 
+  /** Every answer `exists` gave, for `inputs`. */
+  private readonly probed = new Map<string, boolean>();
   /** How many facts came from the disk cache or the seeds instead of being extracted. */
   reused = 0;
   private extract: Extract | undefined;
@@ -211,6 +213,12 @@ export class FactStore {
 
   /** Whether a file exists and can be read (for module resolution). */
   exists(file: string): boolean {
+    const exists = this.answerExists(file);
+    this.probed.set(file, exists);
+    return exists;
+  }
+
+  private answerExists(file: string): boolean {
     if (this.pending.has(file)) return true;
     const known = this.existence.get(file);
     if (known !== undefined) return known;
@@ -218,6 +226,20 @@ export class FactStore {
     const exists = cached ? cached.facts !== undefined : stampOf(file) !== undefined;
     this.existence.set(file, exists);
     return exists;
+  }
+
+  /**
+   * Everything read from the disk so far: each file's text (as its hash) or why it could not be read, each question
+   * whether a file exists and its answer, each tsconfig.json consulted. The same answers now mean the same census.
+   */
+  inputs(): StoreInputs {
+    const files: StoreInputs["files"] = [];
+    for (const e of this.entries.values()) {
+      if ("buffer" in e.source) throw new Error(`${e.file} was given as a buffer: a census of buffers has no disk inputs to check`);
+      files.push(e.text !== undefined ? { file: e.file, content: contentHash(e.text) } : { file: e.file, unreadable: e.readError ?? "" });
+    }
+    const probes = [...this.probed].map(([file, exists]) => ({ file, exists }));
+    return { files, probes, tsconfigs: this.aliases.consulted().map((file) => ({ file, content: readContent(file) })) };
   }
 
   private load(file: string): Entry {
@@ -228,15 +250,9 @@ export class FactStore {
 
   private read(file: string): { text: string; stamp: string | undefined } | { readError: Entry } {
     const stamp = stampOf(file);
-    const unread = (why: string): { readError: Entry } => ({ readError: { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: why } });
-    try {
-      // Only a regular file is read: opening a FIFO would wait for a writer that never comes.
-      const kind = specialKind(file);
-      if (kind !== undefined) return unread(`it is ${kind}, not a file`);
-      return { text: withoutBom(readFileSync(file, "utf8")), stamp };
-    } catch (e) {
-      return unread(readErrorText(e));
-    }
+    const read = readSource(file);
+    if ("why" in read) return { readError: { file, text: undefined, source: { disk: stamp }, facts: undefined, readError: read.why } };
+    return { text: read.text, stamp };
   }
 
   private bufferEntry(file: string, text: string): Entry {
@@ -269,6 +285,46 @@ export class FactStore {
     const json = JSON.stringify(facts);
     this.diskCache.write(file, content, json);
     return JSON.parse(json) as FileFacts;
+  }
+}
+
+/** What `FactStore.inputs` found: the disk as the census saw it. */
+export interface StoreInputs {
+  files: ({ file: string; content: string } | { file: string; unreadable: string })[];
+  probes: { file: string; exists: boolean }[];
+  tsconfigs: { file: string; content: string | null }[];
+}
+
+/** Whether the disk still gives every answer of `inputs`: each file the same text (or the same reason it cannot be read), each probe the same answer. */
+export function sameInputs(inputs: StoreInputs): boolean {
+  const readable = new Map<string, boolean>();
+  for (const input of inputs.files) {
+    const read = readSource(input.file);
+    if ("content" in input ? "why" in read || contentHash(read.text) !== input.content : !("why" in read) || read.why !== input.unreadable) return false;
+    readable.set(input.file, !("why" in read));
+  }
+  for (const probe of inputs.probes) if ((readable.get(probe.file) ?? stampOf(probe.file) !== undefined) !== probe.exists) return false;
+  return inputs.tsconfigs.every((t) => readContent(t.file) === t.content);
+}
+
+/** A source file's text as the census reads it (regular files only, BOM dropped), or why it cannot be read. */
+function readSource(file: string): { text: string } | { why: string } {
+  try {
+    // Only a regular file is read: opening a FIFO would wait for a writer that never comes.
+    const kind = specialKind(file);
+    if (kind !== undefined) return { why: `it is ${kind}, not a file` };
+    return { text: withoutBom(readFileSync(file, "utf8")) };
+  } catch (e) {
+    return { why: readErrorText(e) };
+  }
+}
+
+/** The hash of a file's bytes as text, or null when there is no such readable file. */
+function readContent(file: string): string | null {
+  try {
+    return contentHash(readFileSync(file, "utf8"));
+  } catch {
+    return null;
   }
 }
 

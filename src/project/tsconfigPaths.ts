@@ -58,6 +58,13 @@ export class TsconfigAliases {
   }
 
   /** Forgets every folder whose tsconfig.json files changed since they were read; true when any did. */
+  /** Every tsconfig.json (or file it extends) consulted so far, found or not. */
+  consulted(): string[] {
+    const files = new Set<string>();
+    for (const entry of this.byFolderUntilRestamped.values()) for (const file of entry.stamps.keys()) files.add(file);
+    return [...files].sort();
+  }
+
   revalidate(): boolean {
     const now = new Map<string, string | undefined>();
     const stampNow = (file: string) => {

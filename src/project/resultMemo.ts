@@ -1,0 +1,57 @@
+// The census result of a config remembered with everything it was computed from (SPEC §7): when the disk still gives
+// every answer the last census got — each file's text, each existence probe, each tsconfig.json, the roster, the
+// resolved config with its glob results — the census would compute the same result, so the remembered one is given.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { ResolvedConfig } from "../config/types.js";
+import type { CensusResult } from "../model.js";
+import { contentHash, readEntry, writeEntry } from "./factCache.js";
+import { sameInputs, type FactStore, type StoreInputs } from "./factStore.js";
+
+const FORMAT = "payload-census-result/1";
+
+type Remembered = Omit<CensusResult, "config">;
+
+export class ResultMemo {
+  private readonly file: string;
+  private readonly key: string;
+
+  /** `dir`: the cache folder; `extractionKey`: the facts' key (code and options), part of this one. */
+  constructor(
+    dir: string,
+    extractionKey: string,
+    private readonly config: ResolvedConfig,
+  ) {
+    // One entry per config file: each run replaces it, so the folder does not grow with the history of the tree.
+    this.file = path.join(dir, "results", `${createHash("sha1").update(config.configFile).digest("hex")}.json`);
+    this.key = createHash("sha1").update(extractionKey).update("\0").update(JSON.stringify(config)).update("\0").update(rosterContent(config)).digest("hex");
+  }
+
+  /** The remembered result, when it was computed from exactly what the disk holds now; undefined otherwise. */
+  recall(): CensusResult | undefined {
+    const entry = readEntry(this.file);
+    if (!entry || entry.header.format !== FORMAT || entry.header.key !== this.key) return undefined;
+    try {
+      const { inputs, result } = JSON.parse(entry.body) as { inputs: StoreInputs; result: Remembered };
+      if (!sameInputs(inputs)) return undefined;
+      return { ...result, config: this.config };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Remembers `result`, computed over `store` (which read only from the disk). */
+  remember(store: FactStore, result: CensusResult): void {
+    const { config: _config, ...remembered } = result;
+    writeEntry(this.file, { format: FORMAT, key: this.key }, JSON.stringify({ inputs: store.inputs(), result: remembered }));
+  }
+}
+
+function rosterContent(config: ResolvedConfig): string {
+  try {
+    return contentHash(readFileSync(config.roster, "utf8"));
+  } catch {
+    return "no roster";
+  }
+}
