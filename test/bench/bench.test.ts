@@ -13,8 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFERENCE_MONITOR, generateMonitor, tsSources, type Corpus } from "./corpus.js";
 import { REAL_PACKAGES, realTree } from "./fetch.js";
 import {
+  BENCH_BUDGET_MS,
+  BenchBudget,
   CASE_BUDGET_MS,
-  CaseBudget,
+  type CaseBudget,
   ESLINT_BIN,
   ROOT,
   RSS_SOURCE,
@@ -44,7 +46,7 @@ const corpora = new Map<number, Corpus>();
 const REUSED_SCALES = new Set([1, 4]);
 /** Cold one-job medians by scale, for the linearity row. */
 const coldOneJob = new Map<number, number>();
-const started = performance.now();
+const bench = new BenchBudget();
 let reference: string;
 
 function temp(prefix: string): string {
@@ -124,8 +126,11 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  const minutes = (performance.now() - started) / 60_000;
-  const cut = RUNS > 1 ? ` (fewer where a row says so: a case stops repeating once its runs took ${CASE_BUDGET_MS / 1000} s)` : "";
+  const minutes = (performance.now() - bench.start) / 60_000;
+  const cut =
+    RUNS > 1
+      ? ` (fewer where a row says so: a case stops repeating once its runs took ${CASE_BUDGET_MS / 1000} s, or the bench ${BENCH_BUDGET_MS / 60_000} min)`
+      : "";
   const header = [
     `payload-census bench, ${new Date().toISOString().slice(0, 10)}: node ${process.version}, ${JOBS} CPUs, ` +
       `median of ${RUNS} run${RUNS === 1 ? "" : "s"} per measure${cut}, ${minutes.toFixed(1)} min in all`,
@@ -138,7 +143,7 @@ afterAll(() => {
 
 describe("(a) the census on the reference monitor and on generated monitors", () => {
   it("the reference monitor: cold, warm, and node's own start", () => {
-    const budget = new CaseBudget();
+    const budget = bench.forCase();
     const runs = interleaved(budget, {
       node: () => nodeStart(),
       cold: () => census(reference, "cold"),
@@ -172,7 +177,7 @@ describe("(a) the census on the reference monitor and on generated monitors", ()
       const corpus = corpusAt(scale);
       const files = tsSources(corpus.dir);
       const list = fileList(files);
-      const budget = new CaseBudget();
+      const budget = bench.forCase();
       // "all" last in each round: the cache it fills is the one the warm runs read.
       const runs = interleaved(budget, {
         parse: () => parseOnly(files, list),
@@ -247,7 +252,7 @@ describe("(b) real TypeScript from the registry, every file a tool file", () => 
       made.push(tree.dir);
       const list = fileList(tree.files);
       let matches = 0;
-      const runs = interleaved(new CaseBudget(), {
+      const runs = interleaved(bench.forCase(), {
         parse: () => parseOnly(tree.files, list),
         astGrep: () => {
           const scan = astGrep(tree.dir);
@@ -324,7 +329,7 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
       const dir = treeOf();
       const { base, ours } = eslintConfigs(dir);
       let filled = 0;
-      const runs = interleaved(new CaseBudget(), {
+      const runs = interleaved(bench.forCase(), {
         base: () => eslint(dir, base),
         cold: () => {
           emptyCache(dir);
