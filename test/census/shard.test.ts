@@ -1,6 +1,6 @@
 // Shards that merge (SPEC §7): the partial reports of `check --shard I/N`, merged, are the single run's report byte for
 // byte, in every format; a partial set that is incomplete, mixed or damaged is refused in words (exit 2).
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -8,13 +8,11 @@ import { main } from "../../census/main.js";
 import { sliceOf } from "../../src/project/partial.js";
 import { tempDir } from "../properties/trees.js";
 import { captureIo } from "./io.js";
+import { RED_CASES } from "../redCases.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const fixtures = path.join(root, "fixtures");
-const RED = readdirSync(path.join(fixtures, "red"), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((rule) => readdirSync(path.join(fixtures, "red", rule.name)).map((c) => `red/${rule.name}/${c}`))
-  .filter((c) => statSync(path.join(fixtures, c, "payload-census.config.json"), { throwIfNoEntry: false }));
+const RED = RED_CASES;
 
 const FORMATS = ["json", "sarif", "text"] as const;
 

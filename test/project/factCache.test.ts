@@ -16,12 +16,10 @@ import { prefetch } from "../../src/project/prefetch.js";
 import { CensusSession } from "../../src/session.js";
 import { captureIo } from "../census/io.js";
 import { tempDir } from "../properties/trees.js";
+import { RED_CASES } from "../redCases.js";
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "fixtures");
-const RED = readdirSync(path.join(fixtures, "red"), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((rule) => readdirSync(path.join(fixtures, "red", rule.name)).map((c) => `red/${rule.name}/${c}`))
-  .filter((c) => statSync(path.join(fixtures, c, "payload-census.config.json"), { throwIfNoEntry: false }));
+const RED = RED_CASES;
 
 function cacheFor(config: ResolvedConfig, dir: string): FactCache {
   return new FactCache({ dir, root: config.dir, key: extractionKey(extractOptionsOf(config)) });

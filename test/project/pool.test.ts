@@ -1,11 +1,11 @@
 // The worker pool (SPEC §7), measured as shipped: the built modules (the pool's workers run the built extractor), so
 // this file needs `npm run build` first, as `npm test` does. Facts extracted on two threads make the same reports as
 // facts extracted on one, in JSON and SARIF, with and without the cache.
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../properties/trees.js";
+import { RED_CASES } from "../redCases.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dist = path.join(root, "dist");
@@ -18,10 +18,7 @@ const { withParserOnDemand } = (await import(path.join(dist, "src", "project", "
 const { reporters } = (await import(path.join(dist, "census", "reporters", "index.js"))) as typeof import("../../census/reporters/index.js");
 
 const fixtures = path.join(root, "fixtures");
-const RED = readdirSync(path.join(fixtures, "red"), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((rule) => readdirSync(path.join(fixtures, "red", rule.name)).map((c) => `red/${rule.name}/${c}`))
-  .filter((c) => statSync(path.join(fixtures, c, "payload-census.config.json"), { throwIfNoEntry: false }));
+const RED = RED_CASES;
 
 async function reportsWith(fixture: string, jobs: number, cacheDir?: string): Promise<{ json: string; sarif: string; extractions: number }> {
   const config = loadConfig({ dir: path.join(fixtures, fixture) });

@@ -1,7 +1,7 @@
 // The remembered census (SPEC §7): given only while the disk holds exactly what it was computed from. After every kind
 // of change — a file's text, a new tool file, a module that appears where an import looked, the roster, a tsconfig.json,
 // the config — the report is the fresh census's, never the remembered one.
-import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -12,12 +12,10 @@ import { extractOptionsOf } from "../../src/project/factStore.js";
 import { ResultMemo } from "../../src/project/resultMemo.js";
 import { captureIo } from "../census/io.js";
 import { tempDir } from "../properties/trees.js";
+import { RED_CASES } from "../redCases.js";
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "fixtures");
-const RED = readdirSync(path.join(fixtures, "red"), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((rule) => readdirSync(path.join(fixtures, "red", rule.name)).map((c) => `red/${rule.name}/${c}`))
-  .filter((c) => statSync(path.join(fixtures, c, "payload-census.config.json"), { throwIfNoEntry: false }));
+const RED = RED_CASES;
 const FORMATS = ["json", "text", "sarif", "github", "markdown"] as const;
 
 async function run(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
