@@ -67,12 +67,12 @@ async function run(command: Command, io: Io): Promise<number> {
       const result = runCensus(load(command, io));
       // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
-      const { total, clientLimits } = result.config.descriptions;
+      const { total, clientLimits, tokenTotal } = result.config.descriptions;
       const base = repositoryBase(result.config.dir);
       const options = {
         color,
         quiet: command.quiet,
-        budget: { total, clientLimits },
+        budget: { total, clientLimits, tokenTotal },
         allDescriptions: command.allDescriptions,
         version: readVersion(),
         base,
@@ -127,8 +127,9 @@ async function run(command: Command, io: Io): Promise<number> {
       const config = load(command, io);
       const sku = pickSku(config, command.sku);
       const listed = await target.list();
-      const statics = runCensus(config).served.filter((s) => s.sku === sku);
-      const tools = compareServed(statics, listed);
+      const census = runCensus(config);
+      const statics = census.served.filter((s) => s.sku === sku);
+      const tools = compareServed(statics, listed, census.report.descriptions.filter((d) => d.sku === sku));
       const result: ServeResult = { ok: tools.every((t) => t.status === "same"), sku, source: target.source, tools };
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       await emit(command.format === "json" ? serveJson(result) : formatServe(result, { color, quiet: command.quiet }), command.output, io);

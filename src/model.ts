@@ -146,6 +146,15 @@ export interface DescriptionRow {
   served: number | null;
   tail: number | null;
   cap: number;
+  /** The served description's size in o200k_base tokens; null when the census cannot see it. */
+  tokens: number | null;
+  /**
+   * The tool's whole tools/list entry (`{"name","description","inputSchema"}` as compact JSON) in o200k_base tokens,
+   * estimated from the source; null when the census cannot see the description or the input schema.
+   */
+  entryTokens: number | null;
+  /** When entryTokens is null: what the census could not see. */
+  entryUnknown?: string;
 }
 
 /** The JSON report of SPEC §4: stable fields, byte-identical for identical input. */

@@ -92,13 +92,21 @@ export const reportSchema = {
       items: {
         type: "object",
         additionalProperties: false,
-        required: ["sku", "tool", "served", "tail", "cap"],
+        required: ["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens"],
         properties: {
           sku: { type: "string" },
           tool: { type: "string" },
           served: { type: ["integer", "null"], minimum: 0, description: "The served description's size in UTF-16 code units; null when the census cannot see it." },
           tail: { type: ["integer", "null"], minimum: 0, description: "The reading guide's tail size, or null without one." },
           cap: count,
+          tokens: { type: ["integer", "null"], minimum: 0, description: "The served description's size in o200k_base tokens; null when the census cannot see it." },
+          entryTokens: {
+            type: ["integer", "null"],
+            minimum: 0,
+            description:
+              "The tool's tools/list entry ({name, description, inputSchema} as compact JSON, the input schema as the MCP SDK serialises it) in o200k_base tokens, estimated from the source; null when the census cannot see the description or the input schema.",
+          },
+          entryUnknown: { type: "string", description: "When entryTokens is null: what the census could not see." },
         },
       },
     },

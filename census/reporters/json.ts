@@ -54,5 +54,14 @@ function orderFinding(f: Finding): Finding {
 }
 
 function orderDescription(d: DescriptionRow): DescriptionRow {
-  return { sku: d.sku, tool: d.tool, served: d.served, tail: d.tail, cap: d.cap };
+  return {
+    sku: d.sku,
+    tool: d.tool,
+    served: d.served,
+    tail: d.tail,
+    cap: d.cap,
+    tokens: d.tokens,
+    entryTokens: d.entryTokens,
+    ...(d.entryUnknown === undefined ? {} : { entryUnknown: d.entryUnknown }),
+  };
 }

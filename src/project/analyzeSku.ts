@@ -3,7 +3,8 @@ import path from "node:path";
 import type { ResolvedSku } from "../config/types.js";
 import { emptyCounts, type Counts, type Finding } from "../model.js";
 import { checkBuilds } from "./checks/builds.js";
-import { checkDescriptions, type SkuDescriptions } from "./checks/descriptions.js";
+import { checkDescriptions, type SkuDescriptions, type TokenMeasure } from "./checks/descriptions.js";
+import { TokenCounter } from "../tokens.js";
 import { checkParity } from "./checks/parity.js";
 import { checkParseErrors } from "./checks/parseErrors.js";
 import { checkPassThroughs, type AnalyzedPassThrough } from "./checks/passThroughs.js";
@@ -28,7 +29,12 @@ export interface SkuAnalysis {
   descriptions: SkuDescriptions;
 }
 
-export function analyzeSku(ctx: SkuContext): SkuAnalysis {
+export interface AnalyzeOptions {
+  /** The run's token counter, and whether every description row carries its counts (not needed by an editor). */
+  tokens: TokenMeasure;
+}
+
+export function analyzeSku(ctx: SkuContext, options: AnalyzeOptions = { tokens: { counter: new TokenCounter(), rows: true } }): SkuAnalysis {
   const { sku } = ctx;
   const counts = emptyCounts();
   const findings: Finding[] = [];
@@ -53,7 +59,7 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
   checkBuilds(ctx, files, tools, counts, report);
   checkValidators(ctx, counts, report);
-  const descriptions = checkDescriptions(ctx, tools, report);
+  const descriptions = checkDescriptions(ctx, tools, report, options.tokens);
   checkParity(ctx, report);
 
   return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions };

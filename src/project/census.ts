@@ -11,17 +11,21 @@ import { checkPinnedTools } from "./checks/descriptions.js";
 import { checkFloors } from "./checks/floors.js";
 import { checkRoster } from "./checks/roster.js";
 import { slashRelative } from "../paths.js";
+import { TokenCounter } from "../tokens.js";
 
 export interface CensusOptions {
   /** Facts shared with an earlier run (an editor session): files are re-read only when their text changed. */
   store?: FactStore;
+  /** Whether every description row carries its token counts (default true); an editor needs them only for token budgets. */
+  measureTokens?: boolean;
 }
 
 /** The whole census: every SKU's facts, checks, counts, floors; findings sorted. Never throws on bad source. */
 export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): CensusResult {
   const store = options.store ?? new FactStore(extractOptionsOf(config));
   const contexts = config.skus.map((sku) => new SkuContext(config, sku, store));
-  const analyses = contexts.map((ctx) => analyzeSku(ctx));
+  const tokens = { counter: new TokenCounter(), rows: options.measureTokens ?? true };
+  const analyses = contexts.map((ctx) => analyzeSku(ctx, { tokens }));
   const rel = (file: string) => slashRelative(config.dir, file);
 
   const bareSentences: BareSentence[] = [];
@@ -115,7 +119,7 @@ export function tracePassThrough(config: ResolvedConfig, file: string, line: num
   const store = options.store ?? new FactStore(extractOptionsOf(config));
   for (const sku of config.skus) {
     const ctx = new SkuContext(config, sku, store);
-    const analysis: SkuAnalysis = analyzeSku(ctx);
+    const analysis: SkuAnalysis = analyzeSku(ctx, { tokens: { counter: new TokenCounter(), rows: false } });
     const found = analysis.passThroughs.find((p) => p.file === abs && p.fact.loc.line === line);
     if (!found) continue;
     return {

@@ -62,6 +62,10 @@ export const MESSAGES = {
     overTotal:
       "The {{sku}} catalog serves {{total}} characters of tool descriptions, over its budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
     capUnknownTool: "A cap is set for tool {{tool}}, which is no tool of any SKU; correct the name or remove the cap",
+    overTokenCap:
+      "Tool {{tool}} serves a description of {{tokens}} tokens (o200k_base), over the token cap of {{cap}}; keep the head short and move the detail to the tool's reading guide, ending the head with {{pointer}}",
+    overTokenTotal:
+      "The {{sku}} catalog serves {{total}} tokens (o200k_base) of tool descriptions, over its token budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
   },
   "description-pointer": {
     missingPointer:
@@ -214,6 +218,10 @@ export const messages = {
   toolTwice: (tool: string, sku: string, other: string) => msg("tool-discovery", "duplicate", { tool, sku, other }),
   noTools: (sku: string, files: string) => msg("tool-discovery", "none", { sku, files }),
   capUnknownTool: (tool: string) => msg("description-budget", "capUnknownTool", { tool }),
+  overTokenCap: (tool: string, tokens: number, cap: number, pointer: string) =>
+    msg("description-budget", "overTokenCap", { tool, tokens, cap, pointer: quote(pointer) }),
+  overTokenTotal: (sku: string, total: number, budget: number, largest: string) =>
+    msg("description-budget", "overTokenTotal", { sku, total, budget, largest }),
   missingPointer: (tool: string, guide: string, pointer: string) =>
     msg("description-pointer", "missingPointer", { tool, guide, pointer: quote(pointer) }),
   noTail: (tool: string, guide: string, pointer: string) =>

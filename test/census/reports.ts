@@ -58,9 +58,9 @@ export function smallReport(): Report {
       }),
     ],
     descriptions: [
-      { sku: "full", tool: "get_waits", served: 900, tail: null, cap: 1024 },
-      { sku: "full", tool: "get_plan", served: 1100, tail: 3000, cap: 1024 },
-      { sku: "full", tool: "get_tool_guide", served: 120, tail: null, cap: 1024 },
+      { sku: "full", tool: "get_waits", served: 900, tail: null, cap: 1024, tokens: 180, entryTokens: 260 },
+      { sku: "full", tool: "get_plan", served: 1100, tail: 3000, cap: 1024, tokens: 230, entryTokens: null, entryUnknown: "the census cannot see its input schema: a parameter's schema is `buildSchema()`" },
+      { sku: "full", tool: "get_tool_guide", served: 120, tail: null, cap: 1024, tokens: 25, entryTokens: 60 },
     ],
   };
 }
@@ -103,7 +103,7 @@ export function config(dir: string, overrides: Partial<ResolvedConfig> = {}): Re
     },
     roster: join(dir, "payload-census.roster.json"),
     floors: [],
-    descriptions: { cap: 1024, caps: {}, total: null, pointer: "Reading guide: get_tool_guide.", pins: {}, clientLimits: [] },
+    descriptions: { cap: 1024, caps: {}, total: null, pointer: "Reading guide: get_tool_guide.", pins: {}, clientLimits: [], tokenCap: null, tokenTotal: null, routes: "named" },
     parity: [],
     lineOf: () => undefined,
     positionOf: () => undefined,
