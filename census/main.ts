@@ -9,6 +9,7 @@ import { parseCommandLine, suggestCommand, type Command } from "./args.js";
 import { colorEnabled } from "./color.js";
 import { dropcheckJson, formatDropcheck } from "./dropcheck/format.js";
 import { runDropcheck } from "./dropcheck/run.js";
+import { deltaJson, deltaMarkdown, formatDelta, runDescriptionsDelta } from "./descriptions/delta.js";
 import { reporters } from "./reporters/index.js";
 import { compareServed, formatServe, serveJson, type ServeResult } from "./serve/compare.js";
 import { CLOSE_MS, listInProcess } from "./serve/inProcess.js";
@@ -121,6 +122,13 @@ async function run(command: Command, io: Io): Promise<number> {
       const out = command.format === "json" ? dropcheckJson(result) : formatDropcheck(result, { color, quiet: command.quiet });
       await emit(out, command.output, io);
       return result.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    }
+    case "descriptionsDelta": {
+      const result = await runDescriptionsDelta(command, io.cwd);
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      const out = command.format === "json" ? deltaJson(result) : command.format === "markdown" ? deltaMarkdown(result) : formatDelta(result, { color, quiet: command.quiet });
+      await emit(out, command.output, io);
+      return EXIT_CLEAN;
     }
     case "descriptions": {
       const target = serveTarget(command, io);
