@@ -23,6 +23,8 @@ export type Command =
   | ({ kind: "floors" } & Common)
   | ({ kind: "trace"; file: string; line: number } & Common)
   | ({ kind: "witness" } & Common)
+  /** `routes TOOL [DIR]`: the status words a tool can return and the line of each. */
+  | ({ kind: "routes"; tool: string } & Common)
   /** `head` undefined: the working tree as it is. `tools` empty: every tool of the base revision. */
   | ({ kind: "dropcheck"; base: string; head: string | undefined; tools: string[] } & Common)
   /**
@@ -54,7 +56,7 @@ const OPTIONS = {
 
 type OptionName = keyof typeof OPTIONS;
 
-const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions", "witness"] as const;
+const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions", "witness", "routes"] as const;
 
 const STDIO_SYNOPSIS = 'payload-census descriptions --stdio "CMD ARGS" [--timeout MS] [--sku NAME] [DIR]';
 
@@ -154,6 +156,12 @@ export function parseCommandLine(argv: readonly string[]): Command {
       }
       if (common.quiet) throw new UsageError("--quiet does not apply to trace: its output is the explanation");
       return { kind, ...parseLocation(location), ...common, dir: onlyDir(dirs, "payload-census trace FILE:LINE [DIR]", common) };
+    }
+    case "routes": {
+      const [tool, ...dirs] = rest;
+      if (tool === undefined) throw new UsageError("routes needs a tool's name: type payload-census routes TOOL [DIR], e.g. payload-census routes get_wait_stats");
+      if (common.quiet) throw new UsageError("--quiet does not apply to routes: its output is the explanation");
+      return { kind, tool, ...common, dir: onlyDir(dirs, "payload-census routes TOOL [DIR]", common) };
     }
     case "dropcheck": {
       const base = stringValue(values.base);

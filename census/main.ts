@@ -5,7 +5,9 @@ import { loadConfig } from "../src/config/load.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
 import { runCensus, tracePassThrough } from "../src/project/census.js";
-import { parseCommandLine, suggestCommand, type Command } from "./args.js";
+import { parseCommandLine, suggestCommand, suggestName, type Command } from "./args.js";
+import { formatRoutes, routesJson } from "./routes.js";
+import { traceRoutes } from "../src/project/traceRoutes.js";
 import { colorEnabled } from "./color.js";
 import { dropcheckJson, formatDropcheck } from "./dropcheck/format.js";
 import { runDropcheck } from "./dropcheck/run.js";
@@ -108,6 +110,16 @@ async function run(command: Command, io: Io): Promise<number> {
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       await emit(command.format === "json" ? traceJson(trace) : formatTrace(trace, { color }), command.output, io);
       return trace.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    }
+    case "routes": {
+      const trace = traceRoutes(load(command, io), command.tool);
+      if (trace.definitions.length === 0) {
+        const near = suggestName(command.tool, trace.tools);
+        throw new UsageError(`no tool named "${command.tool}" in the census${near ? `: did you mean ${near}?` : ""}`);
+      }
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      await emit(command.format === "json" ? routesJson(trace) : formatRoutes(trace, { color }), command.output, io);
+      return trace.definitions.some((d) => d.unreturned.length > 0) ? EXIT_FINDINGS : EXIT_CLEAN;
     }
     case "witness": {
       const config = load(command, io);
@@ -213,7 +225,7 @@ function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): 
     if (command.kind === "check" && command.implicit && command.dir !== undefined && !looksLikePath(command.dir)) {
       const near = suggestCommand(command.dir);
       throw new UsageError(
-        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck, descriptions and witness`,
+        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck, descriptions, witness and routes`,
       );
     }
     throw new UsageError(`no such folder: ${command.dir ?? "."} (DIR is the folder holding payload-census.config.json)`);

@@ -11,6 +11,8 @@ Commands:
   floors --raise [DIR]     raise floors to today's counts, never lower them
   trace FILE:LINE [DIR]    show the chain from a pass-through to its producer(s)
   witness [DIR]            prove on this monitor's own code that every check fires (mutations in memory, nothing written)
+  routes TOOL [DIR]        the status words TOOL can return, the line each comes from, and which its
+                           description names (exit 1 when it names one the tool can never return)
   dropcheck --base REV [--head REV] [DIR] [TOOL...]
                            every sentence of each tool's description (head and guide tail) at
                            REV must still be served at --head (default: the working tree);

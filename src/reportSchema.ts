@@ -92,7 +92,7 @@ export const reportSchema = {
       items: {
         type: "object",
         additionalProperties: false,
-        required: ["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens"],
+        required: ["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens", "routes", "unmentioned"],
         properties: {
           sku: { type: "string" },
           tool: { type: "string" },
@@ -107,6 +107,14 @@ export const reportSchema = {
               "The tool's tools/list entry ({name, description, inputSchema} as compact JSON, the input schema as the MCP SDK serialises it) in o200k_base tokens, estimated from the source; null when the census cannot see the description or the input schema.",
           },
           entryUnknown: { type: "string", description: "When entryTokens is null: what the census could not see." },
+          routes: {
+            type: "array",
+            items: { type: "string" },
+            description:
+              "The status words the tool's body can return (the refusal word for a pass-through or refusal call, the failure word for formatError, each status(word) build; text for a bare sentence).",
+          },
+          unmentioned: { type: "array", items: { type: "string" }, description: "The routes its served head and tail never name." },
+          routesUnseen: { type: "string", description: "When the routes may be incomplete: what the census could not see." },
         },
       },
     },

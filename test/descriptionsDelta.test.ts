@@ -179,7 +179,7 @@ describe("descriptions --base REV --head REV", () => {
 });
 
 describe("compareRows", () => {
-  const row = (tool: string, served: number | null, tokens: number | null): DescriptionRow => ({ sku: "s", tool, served, tail: null, cap: 2048, tokens, entryTokens: null });
+  const row = (tool: string, served: number | null, tokens: number | null): DescriptionRow => ({ sku: "s", tool, served, tail: null, cap: 2048, tokens, entryTokens: null, routes: [], unmentioned: [] });
 
   it("cannot say how much a description it cannot see moved, and gives no percent of an empty catalog", () => {
     const { tools, catalogs } = compareRows([row("a", null, null)], [row("a", 40, 9), row("b", 10, 2)]);

@@ -63,5 +63,8 @@ function orderDescription(d: DescriptionRow): DescriptionRow {
     tokens: d.tokens,
     entryTokens: d.entryTokens,
     ...(d.entryUnknown === undefined ? {} : { entryUnknown: d.entryUnknown }),
+    routes: d.routes,
+    unmentioned: d.unmentioned,
+    ...(d.routesUnseen === undefined ? {} : { routesUnseen: d.routesUnseen }),
   };
 }

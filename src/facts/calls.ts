@@ -11,7 +11,7 @@ export function collectCall(file: FileIndex, call: ts.CallExpression): void {
   if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(peel(callee.expression, false)))) return;
   const ref = calleeRefOf(callee);
   if (ref.k === "unknown") return;
-  file.facts.calls.push({ callee: ref, loc: locOf(call), args: call.arguments.map(argumentShape) });
+  file.facts.calls.push({ callee: ref, loc: locOf(call), args: call.arguments.map(argumentShape), site: file.siteOf(call) });
 }
 
 function argumentShape(arg: ts.Expression): CallFact["args"][number] {

@@ -216,6 +216,8 @@ export interface CallFact {
   loc: Loc;
   /** `none`: `undefined` (or a hole); `object`: an object literal with these keys (`open` when it spreads); `value`: anything else. */
   args: ({ k: "none" } | { k: "object"; keys: string[]; open: boolean } | { k: "value" })[];
+  /** The functions around the call that may be a tool's body (or are top-level): whose routes the call is part of. */
+  site?: Site;
 }
 
 /** A class of the file: the member values a tool class gives its name, description and body from. */

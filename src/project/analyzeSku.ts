@@ -6,6 +6,7 @@ import { checkBuilds } from "./checks/builds.js";
 import { checkDescriptions, type SkuDescriptions, type TokenMeasure } from "./checks/descriptions.js";
 import { TokenCounter } from "../tokens.js";
 import { checkParity } from "./checks/parity.js";
+import { checkStatusRoutes } from "./checks/routes.js";
 import { checkParseErrors } from "./checks/parseErrors.js";
 import { checkPassThroughs, type AnalyzedPassThrough } from "./checks/passThroughs.js";
 import { checkToolDiscovery } from "./checks/toolDiscovery.js";
@@ -60,6 +61,7 @@ export function analyzeSku(ctx: SkuContext, options: AnalyzeOptions = { tokens: 
   checkBuilds(ctx, files, tools, counts, report);
   checkValidators(ctx, counts, report);
   const descriptions = checkDescriptions(ctx, tools, report, options.tokens);
+  checkStatusRoutes(ctx, descriptions, report);
   checkParity(ctx, report);
 
   return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions };

@@ -67,6 +67,12 @@ export const MESSAGES = {
     overTokenTotal:
       "The {{sku}} catalog serves {{total}} tokens (o200k_base) of tool descriptions, over its token budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
   },
+  "status-route": {
+    unreturned:
+      "Tool {{tool}}'s {{part}} names the status {{word}}, which the tool can never return (it can return {{routes}}); remove the word, or return that status where the description says it comes",
+    unsaid:
+      "Tool {{tool}} can return the status {{word}} ({{how}}) but its description never says so; name it in the description or its reading guide, or set descriptions.routes to \"named\"",
+  },
   "description-pointer": {
     missingPointer:
       "Tool {{tool}} has a reading guide in {{guide}} but its description does not end with the pointer sentence {{pointer}}; end the head with it so clients know the rest is there",
@@ -218,6 +224,9 @@ export const messages = {
   toolTwice: (tool: string, sku: string, other: string) => msg("tool-discovery", "duplicate", { tool, sku, other }),
   noTools: (sku: string, files: string) => msg("tool-discovery", "none", { sku, files }),
   capUnknownTool: (tool: string) => msg("description-budget", "capUnknownTool", { tool }),
+  routeUnreturned: (tool: string, part: string, word: string, routes: readonly string[]) =>
+    msg("status-route", "unreturned", { tool, part, word: quote(word), routes: routes.length === 0 ? "no status word" : routes.map(quote).join(", ") }),
+  routeUnsaid: (tool: string, word: string, how: string) => msg("status-route", "unsaid", { tool, word: quote(word), how }),
   overTokenCap: (tool: string, tokens: number, cap: number, pointer: string) =>
     msg("description-budget", "overTokenCap", { tool, tokens, cap, pointer: quote(pointer) }),
   overTokenTotal: (sku: string, total: number, budget: number, largest: string) =>

@@ -261,7 +261,7 @@ describe("main: usage", () => {
     const io = captureIo(empty);
     expect(await main(["chek"], io)).toBe(2);
     expect(io.err.join("")).toBe(
-      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors, trace, dropcheck, descriptions and witness\n',
+      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors, trace, dropcheck, descriptions, witness and routes\n',
     );
   });
 

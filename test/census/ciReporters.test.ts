@@ -20,7 +20,7 @@ const HOSTILE = 'x%0A\r\n::add-mask::secret\n::stop-commands::pause\n::error fil
 function hostileReport(): Report {
   const report = smallReport();
   report.findings = [finding({ rule: "bare-sentence-roster", file: "src/tools/a,b:c.ts", line: 3, column: 5, tool: "get_x", message: `Tool get_x returns ${HOSTILE}` })];
-  report.descriptions = [{ sku: "full", tool: `t|${HOSTILE}`, served: 10, tail: null, cap: 5, tokens: 3, entryTokens: 20 }];
+  report.descriptions = [{ sku: "full", tool: `t|${HOSTILE}`, served: 10, tail: null, cap: 5, tokens: 3, entryTokens: 20, routes: [], unmentioned: [] }];
   return report;
 }
 

@@ -143,7 +143,7 @@ describe("text reporter: the description table", () => {
     report.descriptions = rows;
     return report;
   }
-  const row = (tool: string, served: number, tail: number | null = null, cap = 2048) => ({ sku: "full", tool, served, tail, cap, tokens: Math.ceil(served / 4), entryTokens: Math.ceil(served / 4) + 20 });
+  const row = (tool: string, served: number, tail: number | null = null, cap = 2048) => ({ sku: "full", tool, served, tail, cap, tokens: Math.ceil(served / 4), entryTokens: Math.ceil(served / 4) + 20, routes: [], unmentioned: [] });
   /** The lines between the counts and the floors: the SKU's description block. */
   const block = (report: Report, budget: DescriptionBudget): string[] => {
     const lines = text(report, { color: false, quiet: false, budget }).split("\n");
@@ -264,7 +264,7 @@ describe("json reporter", () => {
     expect(Object.keys(report.skus[0]!)).toEqual(["name", "counts"]);
     expect(Object.keys(report.floors[0]!)).toEqual(["count", "floor", "actual", "ok"]);
     expect(Object.keys(report.findings[0]!)).toEqual(["rule", "file", "line", "column", "sku", "tool", "message"]);
-    expect(Object.keys(report.descriptions[0]!)).toEqual(["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens"]);
+    expect(Object.keys(report.descriptions[0]!)).toEqual(["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens", "routes", "unmentioned"]);
   });
 
   it("keeps null tools and tails as null (they are part of the stable fields)", () => {
@@ -331,7 +331,7 @@ describe("the description table without and with --descriptions", () => {
   function manyTools(): Report {
     const report = smallReport();
     report.skus = report.skus.slice(0, 1);
-    report.descriptions = Array.from({ length: 14 }, (_, i) => ({ sku: "full", tool: `tool_${String(i).padStart(2, "0")}`, served: 1000 - i * 10, tail: null, cap: i === 13 ? 100 : 2048, tokens: 200 - i, entryTokens: 300 - i }));
+    report.descriptions = Array.from({ length: 14 }, (_, i) => ({ sku: "full", tool: `tool_${String(i).padStart(2, "0")}`, served: 1000 - i * 10, tail: null, cap: i === 13 ? 100 : 2048, tokens: 200 - i, entryTokens: 300 - i, routes: [], unmentioned: [] }));
     return report;
   }
   const options = { color: false, quiet: false, budget: { total: null, clientLimits: [] } };

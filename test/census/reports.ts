@@ -58,9 +58,9 @@ export function smallReport(): Report {
       }),
     ],
     descriptions: [
-      { sku: "full", tool: "get_waits", served: 900, tail: null, cap: 1024, tokens: 180, entryTokens: 260 },
-      { sku: "full", tool: "get_plan", served: 1100, tail: 3000, cap: 1024, tokens: 230, entryTokens: null, entryUnknown: "the census cannot see its input schema: a parameter's schema is `buildSchema()`" },
-      { sku: "full", tool: "get_tool_guide", served: 120, tail: null, cap: 1024, tokens: 25, entryTokens: 60 },
+      { sku: "full", tool: "get_waits", served: 900, tail: null, cap: 1024, tokens: 180, entryTokens: 260, routes: ["invalid", "error"], unmentioned: ["invalid", "error"] },
+      { sku: "full", tool: "get_plan", served: 1100, tail: 3000, cap: 1024, tokens: 230, entryTokens: null, entryUnknown: "the census cannot see its input schema: a parameter's schema is `buildSchema()`", routes: ["invalid", "error", "no_data"], unmentioned: ["error"] },
+      { sku: "full", tool: "get_tool_guide", served: 120, tail: null, cap: 1024, tokens: 25, entryTokens: 60, routes: [], unmentioned: [], routesUnseen: "the census cannot see its body" },
     ],
   };
 }

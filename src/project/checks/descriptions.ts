@@ -11,6 +11,17 @@ import { entryText } from "../entries.js";
 export interface SkuDescriptions {
   rows: DescriptionRow[];
   served: ServedDescription[];
+  /** Each named tool's description with its row and where its head and tail are written: the homes of their findings. */
+  described: DescribedTool[];
+}
+
+export interface DescribedTool {
+  description: ServedDescription;
+  tool: Tool;
+  row: DescriptionRow;
+  head: { file: string; loc: Loc; end: Loc | null };
+  /** The tail's entry in the guide module, when the tool has one. */
+  tail: { file: string; loc: Loc; end: Loc } | null;
 }
 
 /** The run's token counter, and whether every row carries its counts. */
@@ -64,6 +75,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
   }
 
   const rows: DescriptionRow[] = [];
+  const described: DescribedTool[] = [];
   const toolNames = new Set(served.map((s) => s.description.tool));
   for (const { description: s, tool } of served) {
     const file = tool.description?.file ?? tool.file;
@@ -78,6 +90,9 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
       cap,
       tokens: s.head === null || !counter ? null : counter.count(s.head),
       entryTokens: null,
+      // Filled in by the status-route check, which reads the tool's body.
+      routes: [],
+      unmentioned: [],
     };
     if (tokens.rows) {
       // An unseen description leaves the entry unseen too: it would be counted as if the tool served none.
@@ -87,6 +102,8 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
       else row.entryUnknown = entry.why;
     }
     rows.push(row);
+    const tail = tails.get(s.tool);
+    described.push({ description: s, tool, row, head: { file, loc: loc ?? { line: 1, column: 1 }, end }, tail: tail && sku.guide ? { file: sku.guide, loc: tail.loc, end: tail.end } : null });
     if (s.head === null) continue;
     const size = s.head.length;
     if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), file, loc, end, s.tool);
@@ -136,7 +153,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
   }
 
   rows.sort((a, b) => compareText(a.tool, b.tool));
-  return { rows, served: served.map((s) => s.description) };
+  return { rows, served: served.map((s) => s.description), described };
 }
 
 interface Guide {
