@@ -167,6 +167,18 @@ export interface DescriptionRow {
   routesUnseen?: string;
 }
 
+/** One shared validator: the parameters its refusals name, and the tools that call it (directly or through another validator). */
+export interface ValidatorRow {
+  sku: string;
+  validator: string;
+  /** Relative to the config's folder. */
+  module: string;
+  parameters: string[];
+  /** When a refusal's parameter cannot be seen: why. */
+  parametersUnseen?: string;
+  callers: string[];
+}
+
 /** The JSON report of SPEC §4: stable fields, byte-identical for identical input. */
 export interface Report {
   schemaVersion: 1;
@@ -176,6 +188,8 @@ export interface Report {
   floors: FloorResult[];
   findings: Finding[];
   descriptions: DescriptionRow[];
+  /** Every shared validator of every SKU, with the parameters its refusals name. */
+  validators: ValidatorRow[];
 }
 
 /** One bare sentence found in a tool body (the material `roster --write` writes). */

@@ -41,7 +41,7 @@ export const reportSchema = {
   description: "The JSON report of `payload-census --format json`: stable fields, byte-identical for identical input.",
   type: "object",
   additionalProperties: false,
-  required: ["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions"],
+  required: ["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions", "validators"],
   properties: {
     schemaVersion: { const: 1, description: "The report format's version: a change that breaks readers changes it." },
     ok: { type: "boolean", description: "True when there is no finding." },
@@ -115,6 +115,23 @@ export const reportSchema = {
           },
           unmentioned: { type: "array", items: { type: "string" }, description: "The routes its served head and tail never name." },
           routesUnseen: { type: "string", description: "When the routes may be incomplete: what the census could not see." },
+        },
+      },
+    },
+    validators: {
+      type: "array",
+      description: "Every shared validator of every SKU, with the parameters its refusal(parameter, sentence) calls name.",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["sku", "validator", "module", "parameters", "callers"],
+        properties: {
+          sku: { type: "string" },
+          validator: { type: "string", description: "The validator's exported name." },
+          module: { type: "string", description: "The module declaring it, relative to the config's folder." },
+          parameters: { type: "array", items: { type: "string" }, description: "The parameter names its refusals name, sorted." },
+          parametersUnseen: { type: "string", description: "When a refusal's parameter cannot be seen: why." },
+          callers: { type: "array", items: { type: "string" }, description: "The tools that call it, directly or through another validator." },
         },
       },
     },

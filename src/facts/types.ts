@@ -214,8 +214,11 @@ export type SchemaArg =
 export interface CallFact {
   callee: CalleeRef;
   loc: Loc;
-  /** `none`: `undefined` (or a hole); `object`: an object literal with these keys (`open` when it spreads); `value`: anything else. */
-  args: ({ k: "none" } | { k: "object"; keys: string[]; open: boolean } | { k: "value" })[];
+  /**
+   * `none`: `undefined` (or a hole); `object`: an object literal with these keys (`open` when it spreads); `value`:
+   * anything else, with its string value (`str`) for a call of one of the two producers (`refusal("top", …)`).
+   */
+  args: ({ k: "none" } | { k: "object"; keys: string[]; open: boolean } | { k: "value"; str?: StrExpr })[];
   /** The functions around the call that may be a tool's body (or are top-level): whose routes the call is part of. */
   site?: Site;
 }

@@ -1,7 +1,7 @@
 // One SKU's census: its tools and files in scope, then each check of src/project/checks/ over their facts.
 import path from "node:path";
 import type { ResolvedSku } from "../config/types.js";
-import { emptyCounts, type Counts, type Finding } from "../model.js";
+import { emptyCounts, type Counts, type Finding, type ValidatorRow } from "../model.js";
 import { checkBuilds } from "./checks/builds.js";
 import { checkDescriptions, type SkuDescriptions, type TokenMeasure } from "./checks/descriptions.js";
 import { TokenCounter } from "../tokens.js";
@@ -28,6 +28,8 @@ export interface SkuAnalysis {
   files: string[];
   tools: SkuTools;
   descriptions: SkuDescriptions;
+  /** The SKU's shared validators and the parameters their refusals name. */
+  validators: ValidatorRow[];
 }
 
 export interface AnalyzeOptions {
@@ -59,12 +61,12 @@ export function analyzeSku(ctx: SkuContext, options: AnalyzeOptions = { tokens: 
   checkToolDiscovery(ctx, tools, report);
   const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
   checkBuilds(ctx, files, tools, counts, report);
-  checkValidators(ctx, counts, report);
+  const validators = checkValidators(ctx, tools, counts, report);
   const descriptions = checkDescriptions(ctx, tools, report, options.tokens);
   checkStatusRoutes(ctx, descriptions, report);
   checkParity(ctx, report);
 
-  return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions };
+  return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions, validators };
 }
 
 /** The modules reachable by imports (relative or tsconfig-alias) from `from`, inside the SKU's root, each once. */

@@ -68,6 +68,7 @@ export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): 
     floors,
     findings,
     descriptions: analyses.flatMap((a) => a.descriptions.rows),
+    validators: analyses.flatMap((a) => a.validators),
   };
   const served = analyses.flatMap((a) => a.descriptions.served);
   return { report, served, unparsed, bareSentences, roster, config };

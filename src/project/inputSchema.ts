@@ -6,7 +6,8 @@ import { describe, type DataResolver, type Env, type Resolved } from "./dataReso
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-export type InputSchema = { known: true; schema: Json } | { known: false; why: string };
+/** `none`: the definition gives no schema (the SDK serves an empty object): what the tool takes is not said. */
+export type InputSchema = { known: true; schema: Json; none?: true } | { known: false; why: string };
 
 /** What the SDK serves for a tool registered without an input schema. */
 const EMPTY_OBJECT: Json = { type: "object", properties: {} };
@@ -51,10 +52,10 @@ export class InputSchemaReader {
    */
   read(file: string, input: DataValue | null | undefined, env: Env, asWritten: boolean): InputSchema {
     if (input === undefined) return { known: false, why: "the facts of its file hold no input schema" };
-    if (input === null) return { known: true, schema: EMPTY_OBJECT };
+    if (input === null) return { known: true, schema: EMPTY_OBJECT, none: true };
     try {
       const resolved = this.resolveInput(file, input, env);
-      if (resolved === "absent") return { known: true, schema: EMPTY_OBJECT };
+      if (resolved === "absent") return { known: true, schema: EMPTY_OBJECT, none: true };
       if (asWritten) return { known: true, schema: this.json(resolved) };
       return { known: true, schema: this.zodInput(resolved) };
     } catch (error) {

@@ -51,6 +51,8 @@ export const MESSAGES = {
       "Validator {{name}} is made by a call to {{callee}}(…), whose returns the census cannot see; declare it as a function that returns null or {{refusal}}(parameter, sentence)",
     returns:
       "Validator {{name}} returns `{{text}}`: {{reason}}; a validator returns null when the input is fine, else {{refusal}}(parameter, sentence) or another shared validator's result",
+    parameter:
+      "Validator {{name}} refuses with parameter {{parameter}}, which no tool that calls it takes ({{taken}}); name in {{refusal}}(parameter, sentence) the parameter the caller must change",
   },
   floor: {
     below:
@@ -217,6 +219,8 @@ export const messages = {
     msg("description-budget", "overCap", { tool, served, cap, pointer: quote(pointer) }),
   overTotal: (sku: string, total: number, budget: number, largest: string) =>
     msg("description-budget", "overTotal", { sku, total, budget, largest }),
+  refusalParameter: (name: string, parameter: string, taken: string, refusal: string) =>
+    msg("validator-builds-refusal", "parameter", { name, parameter: quote(parameter), taken, refusal }),
   toolUnnamed: (why: string, fix?: string) => msg("tool-discovery", "unnamed", { why, fix: fix ? `, or ${fix}` : "" }),
   descriptionUnknown: (tool: string, why: string) => msg("tool-discovery", "description", { tool, why }),
   bodyUnseen: (tool: string | null, why: string, fix = "pass a function declared in this file or imported from a module of the monitor") =>

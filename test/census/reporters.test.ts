@@ -241,11 +241,11 @@ describe("json reporter", () => {
 
   it("puts every key in SPEC §4's order whatever order the census built the objects in", () => {
     const scrambled = reverseKeys(smallReport()) as Report;
-    expect(Object.keys(scrambled)[0]).toBe("descriptions");
+    expect(Object.keys(scrambled)[0]).toBe("validators");
     const out = json(scrambled);
     expect(out).toBe(json(smallReport()));
     const parsed = JSON.parse(out) as Record<string, unknown>;
-    expect(Object.keys(parsed)).toEqual(["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions"]);
+    expect(Object.keys(parsed)).toEqual(["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions", "validators"]);
     expect(Object.keys(parsed.counts as object)).toEqual([
       "files",
       "modules",
@@ -265,6 +265,7 @@ describe("json reporter", () => {
     expect(Object.keys(report.floors[0]!)).toEqual(["count", "floor", "actual", "ok"]);
     expect(Object.keys(report.findings[0]!)).toEqual(["rule", "file", "line", "column", "sku", "tool", "message"]);
     expect(Object.keys(report.descriptions[0]!)).toEqual(["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens", "routes", "unmentioned"]);
+    expect(Object.keys(report.validators[1]!)).toEqual(["sku", "validator", "module", "parameters", "parametersUnseen", "callers"]);
   });
 
   it("keeps null tools and tails as null (they are part of the stable fields)", () => {
