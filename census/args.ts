@@ -39,6 +39,8 @@ export type Command =
   | ({ kind: "floors" } & Common)
   | ({ kind: "trace"; file: string; line: number } & Common)
   | ({ kind: "witness" } & Common)
+  /** `routes TOOL [DIR]`: the status words a tool can return and the line of each. */
+  | ({ kind: "routes"; tool: string } & Common)
   /** `head` undefined: the working tree as it is. `tools` empty: every tool of the base revision. */
   | ({ kind: "dropcheck"; base: string; head: string | undefined; tools: string[] } & Common)
   /**
@@ -46,7 +48,9 @@ export type Command =
    * `stdio` (the command line that starts the server, as typed). `timeout`: --timeout MS, when given.
    */
   | ({ kind: "descriptions"; sku: string | undefined; timeout: number | undefined } & ({ serve: string; stdio?: undefined } | { serve?: undefined; stdio: string }) &
-      Common);
+      Common)
+  /** `descriptions --base REV [--head REV]`: each description's size and tokens since REV. `head` undefined: the working tree. */
+  | ({ kind: "descriptionsDelta"; base: string; head: string | undefined } & Common);
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
@@ -73,19 +77,19 @@ const OPTIONS = {
 
 type OptionName = keyof typeof OPTIONS;
 
-const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions", "witness", "merge"] as const;
+const COMMANDS = ["check", "roster", "floors", "trace", "dropcheck", "descriptions", "witness", "routes", "merge"] as const;
 
 /** The commands that census the working tree and so read and write the fact cache and may use every core. */
 const CENSUS_COMMANDS: readonly (typeof COMMANDS)[number][] = ["check", "roster", "floors", "trace"];
 
 const STDIO_SYNOPSIS = 'payload-census descriptions --stdio "CMD ARGS" [--timeout MS] [--sku NAME] [DIR]';
 
-/** Flags that belong to one command: given to another, they would be silently ignored, so they are refused. */
-const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number]; synopsis: string }>> = {
+/** Flags that belong to some commands: given to another, they would be silently ignored, so they are refused. */
+const OWNED: Partial<Record<OptionName, { command: (typeof COMMANDS)[number] | readonly (typeof COMMANDS)[number][]; synopsis: string }>> = {
   write: { command: "roster", synopsis: "payload-census roster --write [DIR]" },
   raise: { command: "floors", synopsis: "payload-census floors --raise [DIR]" },
-  base: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
-  head: { command: "dropcheck", synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...]" },
+  base: { command: ["dropcheck", "descriptions"], synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...] or payload-census descriptions --base REV [--head REV]" },
+  head: { command: ["dropcheck", "descriptions"], synopsis: "payload-census dropcheck --base REV [--head REV] [TOOL...] or payload-census descriptions --base REV [--head REV]" },
   serve: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
   descriptions: { command: "check", synopsis: "payload-census check --descriptions [DIR]" },
   sku: { command: "descriptions", synopsis: "payload-census descriptions --serve MODULE [--sku NAME] [DIR]" },
@@ -134,8 +138,10 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (!isFormat(format)) {
     throw new UsageError(`unknown format "${format}": use ${FORMATS.map((f) => `--format ${f}`).join(" or ")}`);
   }
-  // SARIF, workflow commands and the job summary describe findings: only the census's check report has them.
-  if ((format === "sarif" || format === "github" || format === "markdown") && kind !== "check" && kind !== "merge") {
+  // SARIF, workflow commands and the job summary describe findings: only the census's check report has them. The
+  // delta of descriptions since a revision has a table of its own for a pull request.
+  const deltaMarkdown = format === "markdown" && kind === "descriptions" && values.base !== undefined;
+  if ((format === "sarif" || format === "github" || format === "markdown") && kind !== "check" && kind !== "merge" && !deltaMarkdown) {
     throw new UsageError(`--format ${format} is the check report's: use --format text or --format json with ${kind}`);
   }
   if (values.cache === true && values["no-cache"] === true) throw new UsageError("--cache and --no-cache contradict each other: give one of them");
@@ -151,7 +157,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
   };
 
   for (const [name, owner] of Object.entries(OWNED)) {
-    if (values[name] !== undefined && kind !== owner.command) throw new UsageError(`--${name} belongs to ${owner.command}: ${owner.synopsis}`);
+    const owners: readonly string[] = typeof owner.command === "string" ? [owner.command] : owner.command;
+    if (values[name] !== undefined && !owners.includes(kind)) throw new UsageError(`--${name} belongs to ${owners.join(" and ")}: ${owner.synopsis}`);
   }
   if (!CENSUS_COMMANDS.includes(kind)) {
     const given = (["jobs", "cache", "no-cache", "cache-location"] as const).find((name) => values[name] !== undefined);
@@ -199,6 +206,12 @@ export function parseCommandLine(argv: readonly string[]): Command {
       if (common.quiet) throw new UsageError("--quiet does not apply to trace: its output is the explanation");
       return { kind, ...parseLocation(location), ...common, dir: onlyDir(dirs, "payload-census trace FILE:LINE [DIR]", common) };
     }
+    case "routes": {
+      const [tool, ...dirs] = rest;
+      if (tool === undefined) throw new UsageError("routes needs a tool's name: type payload-census routes TOOL [DIR], e.g. payload-census routes get_wait_stats");
+      if (common.quiet) throw new UsageError("--quiet does not apply to routes: its output is the explanation");
+      return { kind, tool, ...common, dir: onlyDir(dirs, "payload-census routes TOOL [DIR]", common) };
+    }
     case "dropcheck": {
       const base = stringValue(values.base);
       if (base === undefined) {
@@ -220,6 +233,17 @@ export function parseCommandLine(argv: readonly string[]): Command {
     case "descriptions": {
       const serve = stringValue(values.serve);
       const stdio = stringValue(values.stdio);
+      const base = stringValue(values.base);
+      if (base === undefined && values.head !== undefined) {
+        throw new UsageError("--head needs --base: type payload-census descriptions --base REV [--head REV] [DIR], e.g. --base main");
+      }
+      if (base !== undefined) {
+        if (serve !== undefined || stdio !== undefined) {
+          throw new UsageError("--base compares two revisions statically, --serve and --stdio a running server: give one of them");
+        }
+        if (values.sku !== undefined || values.timeout !== undefined) throw new UsageError(`--${values.sku !== undefined ? "sku" : "timeout"} is for a running server (--serve or --stdio), not --base`);
+        return { kind: "descriptionsDelta", base, head: stringValue(values.head), ...common, dir: onlyDir(rest, "payload-census descriptions --base REV [--head REV] [DIR]", common) };
+      }
       const sku = stringValue(values.sku);
       const timeout = timeoutValue(stringValue(values.timeout));
       if (serve !== undefined && stdio !== undefined) {
@@ -230,7 +254,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
       }
       if (serve === undefined) {
         throw new UsageError(
-          "descriptions measures what a running server serves: type payload-census descriptions --serve MODULE [DIR] (it runs MODULE's code; check prints the static table)",
+          "descriptions needs a revision or a server: type payload-census descriptions --base REV [DIR] for the change since REV, or --serve MODULE [DIR] to measure what a running server serves (it runs MODULE's code; check prints the static table)",
         );
       }
       return { kind, serve, sku, timeout, ...common, dir: onlyDir(rest, "payload-census descriptions --serve MODULE [DIR]", common) };

@@ -10,7 +10,7 @@ import { defaultCacheLocation, extractionKey, FactCache } from "../src/project/f
 import { extractOptionsOf, FactStore, type FactStoreDeps } from "../src/project/factStore.js";
 import { partialReport, readPartials, seedsOf, sliceOf } from "../src/project/partial.js";
 import { ResultMemo } from "../src/project/resultMemo.js";
-import { parseCommandLine, suggestCommand, type Command } from "./args.js";
+import { parseCommandLine, suggestCommand, suggestName, type Command } from "./args.js";
 import { colorEnabled } from "./color.js";
 import { progressOnStderr } from "./progress.js";
 import { reporters } from "./reporters/index.js";
@@ -122,6 +122,18 @@ async function run(command: Command, io: Io): Promise<number> {
       await emit(command.format === "json" ? traceJson(trace) : formatTrace(trace, { color }), command.output, io);
       return trace.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
+    case "routes": {
+      const { traceRoutes } = await import("../src/project/traceRoutes.js");
+      const { formatRoutes, routesJson } = await import("./routes.js");
+      const trace = traceRoutes(load(command, io), command.tool);
+      if (trace.definitions.length === 0) {
+        const near = suggestName(command.tool, trace.tools);
+        throw new UsageError(`no tool named "${command.tool}" in the census${near ? `: did you mean ${near}?` : ""}`);
+      }
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      await emit(command.format === "json" ? routesJson(trace) : formatRoutes(trace, { color }), command.output, io);
+      return trace.definitions.some((d) => d.unreturned.length > 0) ? EXIT_FINDINGS : EXIT_CLEAN;
+    }
     case "witness": {
       const config = load(command, io);
       // Loaded here, not above: the witness parses mutated text, and the parser is not loaded for commands that do not.
@@ -140,6 +152,14 @@ async function run(command: Command, io: Io): Promise<number> {
       await emit(out, command.output, io);
       return result.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
+    case "descriptionsDelta": {
+      const { deltaJson, deltaMarkdown, formatDelta, runDescriptionsDelta } = await import("./descriptions/delta.js");
+      const result = await runDescriptionsDelta(command, io.cwd);
+      const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      const out = command.format === "json" ? deltaJson(result) : command.format === "markdown" ? deltaMarkdown(result) : formatDelta(result, { color, quiet: command.quiet });
+      await emit(out, command.output, io);
+      return EXIT_CLEAN;
+    }
     case "descriptions": {
       const target = await serveTarget(command, io);
       const config = load(command, io);
@@ -147,8 +167,9 @@ async function run(command: Command, io: Io): Promise<number> {
       const listed = await target.list();
       const { runCensus } = await import("../src/project/census.js");
       const { compareServed, formatServe, serveJson } = await import("./serve/compare.js");
-      const statics = runCensus(config).served.filter((s) => s.sku === sku);
-      const tools = compareServed(statics, listed);
+      const census = runCensus(config);
+      const statics = census.served.filter((s) => s.sku === sku);
+      const tools = compareServed(statics, listed, census.report.descriptions.filter((d) => d.sku === sku));
       const result: ServeResult = { ok: tools.every((t) => t.status === "same"), sku, source: target.source, tools };
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
       await emit(command.format === "json" ? serveJson(result) : formatServe(result, { color, quiet: command.quiet }), command.output, io);
@@ -252,11 +273,11 @@ function progressFor(command: CensusCommand, io: Io): ((done: number, total: num
 async function report(command: Extract<Command, { kind: "check" }> | (Extract<Command, { kind: "merge" }> & { allDescriptions: boolean }), result: CensusResult, io: Io): Promise<number> {
   // A report written to a file is read later, elsewhere: terminal colours would only be noise in it.
   const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
-  const { total, clientLimits } = result.config.descriptions;
+  const { total, clientLimits, tokenTotal } = result.config.descriptions;
   const options = {
     color,
     quiet: command.quiet,
-    budget: { total, clientLimits },
+    budget: { total, clientLimits, tokenTotal },
     allDescriptions: command.allDescriptions,
     version: readVersion(),
     base: repositoryBase(result.config.dir),
@@ -296,7 +317,7 @@ function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): 
     if (command.kind === "check" && command.implicit && command.dir !== undefined && !looksLikePath(command.dir)) {
       const near = suggestCommand(command.dir);
       throw new UsageError(
-        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck, descriptions, witness and merge`,
+        `"${command.dir}" is neither a command nor a folder: ${near ? `did you mean payload-census ${near}? ` : ""}commands are check, roster, floors, trace, dropcheck, descriptions, witness, routes and merge`,
       );
     }
     throw new UsageError(`no such folder: ${command.dir ?? "."} (DIR is the folder holding payload-census.config.json)`);

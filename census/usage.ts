@@ -11,6 +11,8 @@ Commands:
   floors --raise [DIR]     raise floors to today's counts, never lower them
   trace FILE:LINE [DIR]    show the chain from a pass-through to its producer(s)
   witness [DIR]            prove on this monitor's own code that every check fires (mutations in memory, nothing written)
+  routes TOOL [DIR]        the status words TOOL can return, the line each comes from, and which its
+                           description names (exit 1 when it names one the tool can never return)
   check --shard I/N [DIR]  census the I-th of N slices of the files and write a partial report (JSON) for merge
   merge PARTIAL...         the report of one run from the partial reports of every shard, byte for byte
                            (takes --format, --output, --quiet; reads the files again to check and quote them)
@@ -19,6 +21,11 @@ Commands:
                            REV must still be served at --head (default: the working tree);
                            reads revisions with git, never touches the working tree or index;
                            DIR, when given, comes first and holds a / (e.g. ./monitor)
+  descriptions --base REV [--head REV] [DIR]
+                           each tool's served size and tokens at REV and at --head (default:
+                           the working tree), the change, tools added and removed, largest
+                           movers first, and each catalog's change in percent; --format
+                           markdown gives a table for a pull request; reads revisions with git
   descriptions --serve MODULE [--sku NAME] [--timeout MS] [DIR]
                            RUNS MODULE's code: imports it (.js/.mjs/.cjs), calls its
                            createServer (or default export; it may return { server, cleanup }),
@@ -33,12 +40,15 @@ Flags:
   -c, --config FILE        the config file (instead of DIR/payload-census.config.json)
   -f, --format text|json|sarif|github|markdown
                            output format (default: text); for check only: sarif (code scanning),
-                           github (workflow commands that annotate a pull request), markdown (a job summary)
+                           github (workflow commands that annotate a pull request), markdown (a job summary;
+                           for descriptions --base, the table of changes)
   -o, --output FILE        write the output to FILE (atomically) instead of stdout
   -q, --quiet              check: print only findings, nothing when clean; dropcheck, descriptions:
                            only the tools that lose or differ; roster, floors: no summary
-      --base REV           dropcheck: the revision whose sentences must survive
-      --head REV           dropcheck: the revision to check (default: the working tree)
+      --base REV           dropcheck: the revision whose sentences must survive; descriptions:
+                           the revision to measure the change from
+      --head REV           dropcheck, descriptions --base: the revision to check (default: the
+                           working tree)
       --serve MODULE       descriptions: the module exporting the server factory
       --stdio "CMD ARGS"   descriptions: the command that starts the server on stdio
       --timeout MS         descriptions: the longest wait for the server's factory and for each

@@ -15,6 +15,7 @@ import descriptionIssueRef from "./description-issue-ref.js";
 import descriptionPin from "./description-pin.js";
 import parityPin from "./parity-pin.js";
 import toolDiscovery from "./tool-discovery.js";
+import statusRoute from "./status-route.js";
 
 export const rules = {
   "pass-through-producer": passThroughProducer,
@@ -31,6 +32,7 @@ export const rules = {
   "description-pin": descriptionPin,
   "parity-pin": parityPin,
   "tool-discovery": toolDiscovery,
+  "status-route": statusRoute,
 } satisfies Record<string, TSESLint.RuleModule<string, readonly unknown[]>>;
 
 /** The files the rules read: every TypeScript and JavaScript source (the census decides which are in scope). */

@@ -17,6 +17,7 @@ export const RULE_IDS = [
   "description-pin",
   "parity-pin",
   "tool-discovery",
+  "status-route",
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];
@@ -146,6 +147,36 @@ export interface DescriptionRow {
   served: number | null;
   tail: number | null;
   cap: number;
+  /** The served description's size in o200k_base tokens; null when the census cannot see it. */
+  tokens: number | null;
+  /**
+   * The tool's whole tools/list entry (`{"name","description","inputSchema"}` as compact JSON) in o200k_base tokens,
+   * estimated from the source; null when the census cannot see the description or the input schema.
+   */
+  entryTokens: number | null;
+  /** When entryTokens is null: what the census could not see. */
+  entryUnknown?: string;
+  /**
+   * The status words the tool's body can return (SPEC §2.6): the refusal word for a pass-through or a refusal(...)
+   * call, the failure word for formatError, each word of a status(word, …) build, `text` for a bare sentence.
+   */
+  routes: string[];
+  /** The routes (status words) its served head and its tail never name. */
+  unmentioned: string[];
+  /** When the routes may be incomplete: what the census could not see (no status-route finding is made then). */
+  routesUnseen?: string;
+}
+
+/** One shared validator: the parameters its refusals name, and the tools that call it (directly or through another validator). */
+export interface ValidatorRow {
+  sku: string;
+  validator: string;
+  /** Relative to the config's folder. */
+  module: string;
+  parameters: string[];
+  /** When a refusal's parameter cannot be seen: why. */
+  parametersUnseen?: string;
+  callers: string[];
 }
 
 /** The JSON report of SPEC §4: stable fields, byte-identical for identical input. */
@@ -157,6 +188,8 @@ export interface Report {
   floors: FloorResult[];
   findings: Finding[];
   descriptions: DescriptionRow[];
+  /** Every shared validator of every SKU, with the parameters its refusals name. */
+  validators: ValidatorRow[];
 }
 
 /** One bare sentence found in a tool body (the material `roster --write` writes). */
@@ -228,6 +261,31 @@ export interface TraceResult {
   path: string;
   ok: boolean;
   definitions: TraceDefinition[];
+}
+
+/** `routes TOOL`: each definition of the tool, the status words it can return and where each comes from. */
+export interface RoutesTrace {
+  tool: string;
+  definitions: {
+    sku: string;
+    /** The file defining the tool, relative to the config's folder. */
+    file: string;
+    line: number;
+    column: number;
+    routes: string[];
+    /** Each place a route comes from, in file and line order. */
+    sites: { word: string; file: string; line: number; column: number; what: string; via: string[] }[];
+    /** The configured status words its head or tail names. */
+    named: string[];
+    /** Named words it can never return (empty when the census cannot see all its routes). */
+    unreturned: string[];
+    /** Routes (status words) its description never names. */
+    unmentioned: string[];
+    /** What the census could not see, when the routes may be incomplete. */
+    unseen: string | null;
+  }[];
+  /** Every tool name of the census (to suggest one for a mistyped TOOL). */
+  tools: string[];
 }
 
 export function compareFindings(a: Finding, b: Finding): number {

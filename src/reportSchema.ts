@@ -41,7 +41,7 @@ export const reportSchema = {
   description: "The JSON report of `payload-census --format json`: stable fields, byte-identical for identical input.",
   type: "object",
   additionalProperties: false,
-  required: ["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions"],
+  required: ["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions", "validators"],
   properties: {
     schemaVersion: { const: 1, description: "The report format's version: a change that breaks readers changes it." },
     ok: { type: "boolean", description: "True when there is no finding." },
@@ -92,13 +92,46 @@ export const reportSchema = {
       items: {
         type: "object",
         additionalProperties: false,
-        required: ["sku", "tool", "served", "tail", "cap"],
+        required: ["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens", "routes", "unmentioned"],
         properties: {
           sku: { type: "string" },
           tool: { type: "string" },
           served: { type: ["integer", "null"], minimum: 0, description: "The served description's size in UTF-16 code units; null when the census cannot see it." },
           tail: { type: ["integer", "null"], minimum: 0, description: "The reading guide's tail size, or null without one." },
           cap: count,
+          tokens: { type: ["integer", "null"], minimum: 0, description: "The served description's size in o200k_base tokens; null when the census cannot see it." },
+          entryTokens: {
+            type: ["integer", "null"],
+            minimum: 0,
+            description:
+              "The tool's tools/list entry ({name, description, inputSchema} as compact JSON, the input schema as the MCP SDK serialises it) in o200k_base tokens, estimated from the source; null when the census cannot see the description or the input schema.",
+          },
+          entryUnknown: { type: "string", description: "When entryTokens is null: what the census could not see." },
+          routes: {
+            type: "array",
+            items: { type: "string" },
+            description:
+              "The status words the tool's body can return (the refusal word for a pass-through or refusal call, the failure word for formatError, each status(word) build; text for a bare sentence).",
+          },
+          unmentioned: { type: "array", items: { type: "string" }, description: "The routes its served head and tail never name." },
+          routesUnseen: { type: "string", description: "When the routes may be incomplete: what the census could not see." },
+        },
+      },
+    },
+    validators: {
+      type: "array",
+      description: "Every shared validator of every SKU, with the parameters its refusal(parameter, sentence) calls name.",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["sku", "validator", "module", "parameters", "callers"],
+        properties: {
+          sku: { type: "string" },
+          validator: { type: "string", description: "The validator's exported name." },
+          module: { type: "string", description: "The module declaring it, relative to the config's folder." },
+          parameters: { type: "array", items: { type: "string" }, description: "The parameter names its refusals name, sorted." },
+          parametersUnseen: { type: "string", description: "When a refusal's parameter cannot be seen: why." },
+          callers: { type: "array", items: { type: "string" }, description: "The tools that call it, directly or through another validator." },
         },
       },
     },

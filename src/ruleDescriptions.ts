@@ -26,6 +26,8 @@ export const RULE_DESCRIPTIONS: Readonly<Record<RuleId, string>> = {
     "Report files in the census's scope that do not parse, since their facts cannot be trusted",
   "pass-through-producer":
     "Require every guarded pass-through (`if (err != null) return err;`) to pass through, on every path, a value a shared validator, resolver or gate produced",
+  "status-route":
+    "Require a tool's served description to name only status words its tool can return (with descriptions.routes \"all\", every refusal and failure it can return too)",
   "tool-discovery":
     "Require every tool's name, description and body to be visible to the census, each name once per SKU, and every SKU to have a tool",
   "validator-builds-refusal":

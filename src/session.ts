@@ -146,7 +146,7 @@ export class CensusSession {
     const { config, store } = this.loaded;
     if (this.result === undefined || this.resultVersion !== store.version) {
       try {
-        this.result = runCensus(config, { store });
+        this.result = runCensus(config, { store, measureTokens: false });
       } catch (error) {
         // The roster is read by the census: a broken one is the user's to fix, kept until the roster changes.
         if (!(error instanceof ConfigError)) throw error;

@@ -44,10 +44,11 @@ describe("a description the census cannot see", () => {
 
   it("is ? in the text table, and left out of the catalog total with a note", async () => {
     const { out } = await cli([red("description-not-visible")]);
-    const table = out.split("\n").filter((line) => /^ {4}get_/.test(line) || line.includes("catalog"));
+    const table = out.split("\n").filter((line) => /^ {4}get_/.test(line) || line.includes("catalog") || line.startsWith("  tokens"));
     expect(table).toEqual([
-      "    get_wait_stats       ?     –  2048",
+      "    get_wait_stats       ?       ?      ?     –  2048",
       "  catalog 0 chars, no budget configured (1 description the census cannot see left out)",
+      "  tokens 0 (o200k_base), no token budget configured · whole entries 0 (1 entry the census cannot see left out: --format json says why)",
     ]);
   });
 });

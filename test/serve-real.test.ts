@@ -16,6 +16,11 @@ import { UsageError } from "../src/errors.js";
 import type { ServedDescription } from "../src/model.js";
 import { captureIo } from "./census/io.js";
 
+/** One row of descriptions --serve's JSON. */
+function row(tool: string, staticSize: number | null, served: number | null, status: string, firstDifference: number | null, staticEntryTokens: number | null, servedEntryTokens: number | null) {
+  return { tool, static: staticSize, served, status, firstDifference, staticEntryTokens, servedEntryTokens };
+}
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixture = join(root, "fixtures", "serve");
 
@@ -25,13 +30,17 @@ async function descriptions(argv: string[], env: Record<string, string> = {}) {
   return { code, out: io.out.join(""), err: io.err.join("") };
 }
 
-/** The serve fixture's two tools, both as the census sees them: what every well-behaved deployment of it prints. */
-function agreeing(shown: string): string {
+/**
+ * The serve fixture's two tools, both as the census sees them: what every well-behaved deployment of it prints. `entry`:
+ * the served entries' tokens, when the deployment serves other input schemas than the census's estimate (41 and 91).
+ */
+function agreeing(shown: string, entry = { get_status: "41", list_items: "91" }): string {
   return [
     `${shown} serves 2 tools; the census of SKU serve sees 2`,
-    "  tool        static  served",
-    "  get_status      96      96  ✓",
-    "  list_items      72      72  ✓",
+    "  tool        static  served  entry≈  entry",
+    `  get_status      96      96      41  ${entry.get_status.padStart(5)}  ✓`,
+    `  list_items      72      72      91  ${entry.list_items.padStart(5)}  ✓`,
+    "  (static, served: description characters; entry≈ estimated, entry served: tokens of the tools/list entry)",
     "",
     "✓ 2 tools: every served description is the census's text",
     "",
@@ -127,7 +136,8 @@ describe("descriptions --serve: the catalog a client sees once initialised and s
 
   it("waits for a low-level Server's async oninitialized to finish before listing", async () => {
     const { code, out } = await descriptions(["--serve", "fixtures/serve/initialized-low.mjs", "fixtures/serve"]);
-    expect(out).toBe(agreeing("fixtures/serve/initialized-low.mjs"));
+    // A low-level server's input schemas are its own ({ type: "object" }): the estimate is the registrations' in the tool files.
+    expect(out).toBe(agreeing("fixtures/serve/initialized-low.mjs", { get_status: "36", list_items: "35" }));
     expect(code).toBe(0);
   });
 
@@ -147,7 +157,7 @@ describe("descriptions --serve: the catalog a client sees once initialised and s
     const sdk = loadSdk([join(fixture, "restless.mjs")]);
     const options = { timeoutMs: 1000, quietMs: 50, maxRounds: 3, closeMs: 100 };
     expect(await listInProcess(join(fixture, "restless.mjs"), "restless.mjs", sdk, options)).toEqual([
-      { tool: "round_3", description: "Changes all the time." },
+      { tool: "round_3", description: "Changes all the time.", entry: '{"name":"round_3","description":"Changes all the time.","inputSchema":{"type":"object"}}' },
     ]);
     // The command's own bound: 20 listings.
     const { code, out } = await descriptions(["--serve", "fixtures/serve/restless.mjs", "fixtures/serve", "--format", "json"]);
@@ -189,9 +199,10 @@ describe("descriptions --serve: a tool name the census defines twice in one SKU"
     expect(lite.out).toBe(
       [
         "fixtures/serve/twice/lite.mjs serves 2 tools; the census of SKU serve sees 2",
-        "  tool        static  served",
-        "  get_status      41      41  ✗ matches tools/status.mjs's text only, of 2 definitions in the SKU",
-        "  list_items      72      72  ✓",
+        "  tool        static  served  entry≈  entry",
+        "  get_status      41      41       ?     29  ✗ matches tools/status.mjs's text only, of 2 definitions in the SKU",
+        "  list_items      72      72      91     91  ✓",
+        "  (static, served: description characters; entry≈ estimated, entry served: tokens of the tools/list entry)",
         "",
         "✗ 1 of 2 tools differs between the census and the running server",
         "",
@@ -206,33 +217,37 @@ describe("descriptions --serve: a tool name the census defines twice in one SKU"
       sku: "serve",
       module: "fixtures/serve/server.mjs",
       tools: [
-        { tool: "get_status", static: 96, served: 96, status: "matches-one", firstDifference: null, file: "../tools/status.mjs", definitions: 2 },
-        { tool: "list_items", static: 72, served: 72, status: "same", firstDifference: null },
+        // Two definitions with two entries: no one estimate.
+        { ...row("get_status", 96, 96, "matches-one", null, null, 41), file: "../tools/status.mjs", definitions: 2 },
+        row("list_items", 72, 72, "same", null, 91, 91),
       ],
     });
     expect(full.code).toBe(1);
   });
 
-  const row = (file: string, head: string | null): ServedDescription => ({ sku: "s", tool: "t", file, head, tail: null });
+  const definition = (file: string, head: string | null): ServedDescription => ({ sku: "s", tool: "t", file, head, tail: null });
+  /** The counted part of a listed entry: its tokens (5) stand beside the census's estimate, which these rows do not give. */
+  const ENTRY = '{"name":"t"}';
+  const none = { staticEntryTokens: null, servedEntryTokens: 5 };
 
   it("is same only when every definition has the served text, and never passes an unseen one", () => {
-    expect(compareServed([row("b.ts", "Text."), row("a.ts", "Text.")], [{ tool: "t", description: "Text." }])).toEqual([
-      { tool: "t", static: 5, served: 5, status: "same", firstDifference: null },
+    expect(compareServed([definition("b.ts", "Text."), definition("a.ts", "Text.")], [{ tool: "t", description: "Text.", entry: ENTRY }])).toEqual([
+      { tool: "t", static: 5, served: 5, status: "same", firstDifference: null, ...none },
     ]);
-    expect(compareServed([row("b.ts", null), row("a.ts", "Text.")], [{ tool: "t", description: "Text." }])).toEqual([
-      { tool: "t", static: 5, served: 5, status: "matches-one", firstDifference: null, file: "a.ts", definitions: 2 },
+    expect(compareServed([definition("b.ts", null), definition("a.ts", "Text.")], [{ tool: "t", description: "Text.", entry: ENTRY }])).toEqual([
+      { tool: "t", static: 5, served: 5, status: "matches-one", firstDifference: null, file: "a.ts", definitions: 2, ...none },
     ]);
-    expect(compareServed([row("b.ts", null), row("a.ts", null)], [{ tool: "t", description: "Text." }])).toEqual([
-      { tool: "t", static: null, served: 5, status: "unseen", firstDifference: null },
+    expect(compareServed([definition("b.ts", null), definition("a.ts", null)], [{ tool: "t", description: "Text.", entry: ENTRY }])).toEqual([
+      { tool: "t", static: null, served: 5, status: "unseen", firstDifference: null, ...none },
     ]);
   });
 
   it("differs from the closest definition when none matches, and names the first when the tool is not served", () => {
-    const statics = [row("a.ts", "Text one."), row("b.ts", "Text two, longer.")];
-    expect(compareServed(statics, [{ tool: "t", description: "Text two." }])).toEqual([
-      { tool: "t", static: 17, served: 9, status: "differs", firstDifference: 9, file: "b.ts", definitions: 2 },
+    const statics = [definition("a.ts", "Text one."), definition("b.ts", "Text two, longer.")];
+    expect(compareServed(statics, [{ tool: "t", description: "Text two.", entry: ENTRY }])).toEqual([
+      { tool: "t", static: 17, served: 9, status: "differs", firstDifference: 9, file: "b.ts", definitions: 2, ...none },
     ]);
-    expect(compareServed(statics, [])).toEqual([{ tool: "t", static: 9, served: null, status: "not-served", firstDifference: null, file: "a.ts", definitions: 2 }]);
+    expect(compareServed(statics, [])).toEqual([{ tool: "t", static: 9, served: null, status: "not-served", firstDifference: null, file: "a.ts", definitions: 2, staticEntryTokens: null, servedEntryTokens: null }]);
   });
 });
 
@@ -254,9 +269,9 @@ describe("descriptions --stdio: the server as a child process", () => {
       sku: "serve",
       command: `node "fixtures/serve/stdio-server.mjs" './drifted.mjs'`,
       tools: [
-        { tool: "get_build_info", static: null, served: 29, status: "not-in-census", firstDifference: null },
-        { tool: "get_status", static: 96, served: 108, status: "differs", firstDifference: 97 },
-        { tool: "list_items", static: 72, served: null, status: "not-served", firstDifference: null },
+        row("get_build_info", null, 29, "not-in-census", null, null, 27),
+        row("get_status", 96, 108, "differs", 97, 41, 47),
+        row("list_items", 72, null, "not-served", null, 91, null),
       ],
     });
     expect(code).toBe(1);

@@ -44,9 +44,10 @@ describe("descriptions --serve: the served descriptions against the census", () 
     expect(out).toBe(
       [
         "fixtures/serve/server.mjs serves 2 tools; the census of SKU serve sees 2",
-        "  tool        static  served",
-        "  get_status      96      96  ✓",
-        "  list_items      72      72  ✓",
+        "  tool        static  served  entry≈  entry",
+        "  get_status      96      96      41     41  ✓",
+        "  list_items      72      72      91     91  ✓",
+        "  (static, served: description characters; entry≈ estimated, entry served: tokens of the tools/list entry)",
         "",
         "✓ 2 tools: every served description is the census's text",
         "",
@@ -62,10 +63,11 @@ describe("descriptions --serve: the served descriptions against the census", () 
     expect(out).toBe(
       [
         "fixtures/serve/drifted.mjs serves 2 tools; the census of SKU serve sees 2",
-        "  tool            static  served",
-        "  get_build_info       –      29  ✗ not in the census",
-        "  get_status          96     108  ✗ differs from character 97",
-        "  list_items          72       –  ✗ not served",
+        "  tool            static  served  entry≈  entry",
+        "  get_build_info       –      29       –     27  ✗ not in the census",
+        "  get_status          96     108      41     47  ✗ differs from character 97",
+        "  list_items          72       –      91      –  ✗ not served",
+        "  (static, served: description characters; entry≈ estimated, entry served: tokens of the tools/list entry)",
         "",
         "✗ 3 of 3 tools differ between the census and the running server",
         "",
@@ -84,9 +86,17 @@ describe("descriptions --serve: the served descriptions against the census", () 
       sku: "serve",
       module: "drifted.mjs",
       tools: [
-        { tool: "get_build_info", static: null, served: 29, status: "not-in-census", firstDifference: null },
-        { tool: "get_status", static: 96, served: 96 + " Host: a-much-longer-host-name.".length, status: "differs", firstDifference: 97 },
-        { tool: "list_items", static: 72, served: null, status: "not-served", firstDifference: null },
+        { tool: "get_build_info", static: null, served: 29, status: "not-in-census", firstDifference: null, staticEntryTokens: null, servedEntryTokens: 27 },
+        {
+          tool: "get_status",
+          static: 96,
+          served: 96 + " Host: a-much-longer-host-name.".length,
+          status: "differs",
+          firstDifference: 97,
+          staticEntryTokens: 41,
+          servedEntryTokens: 51,
+        },
+        { tool: "list_items", static: 72, served: null, status: "not-served", firstDifference: null, staticEntryTokens: 91, servedEntryTokens: null },
       ],
     });
     expect(inFixture.code).toBe(1);

@@ -61,7 +61,7 @@ describe("witness on the reference monitor", () => {
   it("says where each check fired, for people", async () => {
     const { code, out } = await witness(monitor);
     expect(code).toBe(0);
-    expect(out.split("\n")[0]).toBe("witness: 14 checks on fixtures/monitor/payload-census.config.json");
+    expect(out.split("\n")[0]).toBe("witness: 15 checks on fixtures/monitor/payload-census.config.json");
     expect(out).toContain("✓ hand-built-status         witnessed: fired at full/src/mcp/tools/agent.ts:120 (a hand-built status(\"error\", …) split across a line)");
     expect(out).toContain("✓ every check witnessed: each fires on a real site of this monitor");
   });

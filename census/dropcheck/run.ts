@@ -13,6 +13,7 @@ import type { DropcheckResult } from "./format.js";
 import { exportRevision, repositoryOf, resolveRevision, type Revision } from "./git.js";
 import { slashRelative } from "../../src/paths.js";
 import { isDirectory } from "../fileKinds.js";
+import type { DescriptionRow } from "../../src/model.js";
 
 export interface DropcheckRequest {
   base: string;
@@ -24,11 +25,36 @@ export interface DropcheckRequest {
   dir: string | undefined;
 }
 
-interface Side extends RevisionDescriptions {
+/** One side of a comparison: the census of a revision (or of the working tree). */
+export interface Side extends RevisionDescriptions {
   unparsed: string[];
+  /** The report's description rows: sizes and tokens per tool. */
+  rows: DescriptionRow[];
+}
+
+/** Two sides read for a comparison: the config's path in the repository, the revisions, each side's census. */
+export interface Sides {
+  config: string;
+  base: Revision;
+  /** null: the working tree as it is. */
+  head: Revision | null;
+  before: Side;
+  after: Side;
 }
 
 export async function runDropcheck(request: DropcheckRequest, cwd: string): Promise<DropcheckResult> {
+  const { config, base, head, before, after } = await readSides(request, cwd, "dropcheck");
+  checkToolNames(request.tools, before, after, base, cwd);
+  const tools = compareRevisions(before, after, request.tools);
+  return { ok: dropsOk(tools), config, base, head, unparsed: { base: before.unparsed, head: after.unparsed }, tools };
+}
+
+/**
+ * The census of `base` and of `head` (or the working tree), each revision read with `git archive` into a temporary
+ * folder that is removed afterwards: no checkout, the working tree and the index stay as they are. The config is read
+ * at the same path, relative to the repository's top level, in both. `command` names the command in messages.
+ */
+export async function readSides(request: Omit<DropcheckRequest, "tools">, cwd: string, command: string): Promise<Sides> {
   if (!isDirectory(cwd)) throw new UsageError(`the working folder does not exist: ${cwd}`);
   const repo = await repositoryOf(cwd);
   const configFile =
@@ -45,24 +71,21 @@ export async function runDropcheck(request: DropcheckRequest, cwd: string): Prom
   let before: Side;
   let after: Side;
   try {
-    before = await readRevision(repo.top, base, config, path.join(scratch, "base"));
-    after = head === null ? readTree(configFile, config) : await readRevision(repo.top, head, config, path.join(scratch, "head"));
+    before = await readRevision(repo.top, base, config, path.join(scratch, "base"), command);
+    after = head === null ? readTree(configFile, config) : await readRevision(repo.top, head, config, path.join(scratch, "head"), command);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-
-  checkToolNames(request.tools, before, after, base, cwd);
-  const tools = compareRevisions(before, after, request.tools);
-  return { ok: dropsOk(tools), config, base, head, unparsed: { base: before.unparsed, head: after.unparsed }, tools };
+  return { config, base, head, before, after };
 }
 
 /** The revision's tree in `dest`, its config loaded there and the census run on it. */
-async function readRevision(top: string, revision: Revision, config: string, dest: string): Promise<Side> {
+async function readRevision(top: string, revision: Revision, config: string, dest: string, command: string): Promise<Side> {
   await mkdir(dest);
   await exportRevision(top, revision.commit, dest);
   const configFile = path.join(dest, ...config.split("/"));
   if (!existsSync(configFile)) {
-    throw new UsageError(`the config ${config} does not exist in ${revision.rev}: dropcheck reads the config at the same path in both revisions`);
+    throw new UsageError(`the config ${config} does not exist in ${revision.rev}: ${command} reads the config at the same path in both revisions`);
   }
   try {
     return describe(configFile);
@@ -80,7 +103,7 @@ function readTree(configFile: string, config: string): Side {
 
 function describe(configFile: string): Side {
   const result = runCensus(loadConfig({ configFile }));
-  return { served: result.served, pointer: result.config.descriptions.pointer, unparsed: result.unparsed };
+  return { served: result.served, pointer: result.config.descriptions.pointer, unparsed: result.unparsed, rows: result.report.descriptions };
 }
 
 /** A TOOL that the base revision does not have is a typo more often than not: refuse it, saying what is there. */

@@ -1,5 +1,5 @@
 // The JSON report of SPEC §4: every key in the order the spec lists it, so identical input gives identical bytes.
-import type { Counts, DescriptionRow, Finding, FloorResult, Report } from "../../src/model.js";
+import type { Counts, DescriptionRow, Finding, FloorResult, Report, ValidatorRow } from "../../src/model.js";
 
 /**
  * Rebuilds every object key by key rather than trusting the census's construction order: the order is part of the
@@ -14,6 +14,7 @@ export function json(report: Report): string {
     floors: report.floors.map(orderFloor),
     findings: report.findings.map(orderFinding),
     descriptions: report.descriptions.map(orderDescription),
+    validators: report.validators.map(orderValidator),
   };
   return JSON.stringify(ordered, null, 2) + "\n";
 }
@@ -53,6 +54,29 @@ function orderFinding(f: Finding): Finding {
   return { rule: f.rule, file: f.file, line: f.line, column: f.column, sku: f.sku, tool: f.tool, message: f.message };
 }
 
+function orderValidator(v: ValidatorRow): ValidatorRow {
+  return {
+    sku: v.sku,
+    validator: v.validator,
+    module: v.module,
+    parameters: v.parameters,
+    ...(v.parametersUnseen === undefined ? {} : { parametersUnseen: v.parametersUnseen }),
+    callers: v.callers,
+  };
+}
+
 function orderDescription(d: DescriptionRow): DescriptionRow {
-  return { sku: d.sku, tool: d.tool, served: d.served, tail: d.tail, cap: d.cap };
+  return {
+    sku: d.sku,
+    tool: d.tool,
+    served: d.served,
+    tail: d.tail,
+    cap: d.cap,
+    tokens: d.tokens,
+    entryTokens: d.entryTokens,
+    ...(d.entryUnknown === undefined ? {} : { entryUnknown: d.entryUnknown }),
+    routes: d.routes,
+    unmentioned: d.unmentioned,
+    ...(d.routesUnseen === undefined ? {} : { routesUnseen: d.routesUnseen }),
+  };
 }

@@ -61,7 +61,7 @@ export function markdown(report: Report): string {
 
   if (report.descriptions.length > 0) {
     const rows = [...report.descriptions].sort((a, b) => (b.served ?? -1) - (a.served ?? -1) || compareText(a.sku, b.sku) || compareText(a.tool, b.tool));
-    lines.push("### Descriptions, largest first", "", "| SKU | tool | served | tail | cap |", "|---|---|---:|---:|---:|");
+    lines.push("### Descriptions, largest first", "", "| SKU | tool | served | tokens | entry tokens | tail | cap |", "|---|---|---:|---:|---:|---:|---:|");
     for (const d of rows.slice(0, TOP_DESCRIPTIONS)) lines.push(descriptionRow(d));
     if (rows.length > TOP_DESCRIPTIONS) lines.push("", `… and ${rows.length - TOP_DESCRIPTIONS} more.`);
     lines.push("");
@@ -75,5 +75,6 @@ function countRow(name: string, c: Counts): string {
 
 function descriptionRow(d: DescriptionRow): string {
   const served = d.served === null ? "?" : d.served > d.cap ? `**${d.served}** ✗` : String(d.served);
-  return `| ${escapeMarkdown(d.sku)} | ${escapeMarkdown(d.tool)} | ${served} | ${d.tail === null ? "–" : d.tail} | ${d.cap} |`;
+  const count = (n: number | null): string => (n === null ? "?" : String(n));
+  return `| ${escapeMarkdown(d.sku)} | ${escapeMarkdown(d.tool)} | ${served} | ${count(d.tokens)} | ${count(d.entryTokens)} | ${d.tail === null ? "–" : d.tail} | ${d.cap} |`;
 }

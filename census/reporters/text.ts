@@ -22,6 +22,8 @@ const LARGEST_SHOWN = 10;
 export interface DescriptionBudget {
   /** Largest catalog total per SKU; null when none is configured. */
   total: number | null;
+  /** Largest catalog total per SKU in o200k_base tokens; null (or absent) when none is configured. */
+  tokenTotal?: number | null;
   /** Tool counts some clients stop at (they send only the first N tools to the model). */
   clientLimits: readonly number[];
 }
@@ -101,20 +103,21 @@ function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget
     const cells = shown.map((d) => ({
       tool: oneLine(d.tool),
       served: d.served === null ? "?" : String(d.served),
+      tokens: d.tokens === null ? "?" : String(d.tokens),
+      entry: d.entryTokens === null ? "?" : String(d.entryTokens),
       tail: d.tail === null ? NONE : String(d.tail),
       cap: String(d.cap),
       over: d.served !== null && d.served > d.cap,
     }));
     const label = "descriptions";
+    const columns = ["served", "tokens", "entry", "tail", "cap"] as const;
     // Rows sit two spaces deeper than the header: the name column is as wide as the longest name or the label.
     const nameWidth = Math.max(label.length - 2, ...cells.map((r) => r.tool.length));
-    const servedWidth = Math.max("served".length, ...cells.map((r) => r.served.length));
-    const tailWidth = Math.max("tail".length, ...cells.map((r) => r.tail.length));
-    const capWidth = Math.max("cap".length, ...cells.map((r) => r.cap.length));
-    lines.push(`  ${label.padEnd(nameWidth + 2)}  ${"served".padStart(servedWidth)}  ${"tail".padStart(tailWidth)}  ${"cap".padStart(capWidth)}`);
+    const width = Object.fromEntries(columns.map((k) => [k, Math.max(k.length, ...cells.map((r) => r[k].length))])) as Record<(typeof columns)[number], number>;
+    lines.push(`  ${label.padEnd(nameWidth + 2)}  ${columns.map((k) => k.padStart(width[k])).join("  ")}`);
     for (const r of cells) {
-      const served = " ".repeat(servedWidth - r.served.length) + (r.over ? c.red(r.served) : r.served);
-      const row = `    ${r.tool.padEnd(nameWidth)}  ${served}  ${r.tail.padStart(tailWidth)}  ${r.cap.padStart(capWidth)}`;
+      const served = " ".repeat(width.served - r.served.length) + (r.over ? c.red(r.served) : r.served);
+      const row = `    ${r.tool.padEnd(nameWidth)}  ${served}  ${r.tokens.padStart(width.tokens)}  ${r.entry.padStart(width.entry)}  ${r.tail.padStart(width.tail)}  ${r.cap.padStart(width.cap)}`;
       lines.push(r.over ? `${row}  ${c.red("✗ over cap")}` : row);
     }
     const hidden = sorted.length - shown.length;
@@ -122,10 +125,25 @@ function descriptionLines(tools: number, rows: readonly DescriptionRow[], budget
     const unseen = rows.filter((d) => d.served === null).length;
     const catalog = catalogLine(rows.reduce((sum, d) => sum + (d.served ?? 0), 0), budget.total, c);
     lines.push(`  ${unseen === 0 ? catalog : `${catalog} (${plural(unseen, "description")} the census cannot see left out)`}`);
+    lines.push(`  ${tokenLine(rows, budget.tokenTotal ?? null, c)}`);
   }
   const limits = [...new Set(budget.clientLimits)].sort((a, b) => a - b);
   if (limits.length > 0 && (tools > 0 || rows.length > 0)) lines.push(`  ${clientLimitLine(tools, limits, c)}`);
   return lines;
+}
+
+/**
+ * The catalog in tokens (o200k_base): the served descriptions against the token budget, and the whole entries
+ * (name, description, input schema) clients are sent, with how many the census cannot see.
+ */
+function tokenLine(rows: readonly DescriptionRow[], budget: number | null, c: Colors): string {
+  const tokens = rows.reduce((sum, d) => sum + (d.tokens ?? 0), 0);
+  const entries = rows.reduce((sum, d) => sum + (d.entryTokens ?? 0), 0);
+  const unseen = rows.filter((d) => d.entryTokens === null).length;
+  const verdict =
+    budget === null ? "no token budget configured" : tokens <= budget ? `token budget ${budget} ${c.green("✓")}` : `token budget ${budget} ${c.red(`✗ over by ${tokens - budget}`)}`;
+  const whole = `whole entries ${entries}${unseen === 0 ? "" : ` (${unseen} ${unseen === 1 ? "entry" : "entries"} the census cannot see left out: --format json says why)`}`;
+  return `tokens ${tokens} (o200k_base), ${verdict} · ${whole}`;
 }
 
 function catalogLine(catalog: number, total: number | null, c: Colors): string {

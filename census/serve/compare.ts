@@ -1,7 +1,8 @@
 // The census's static descriptions against what a running server serves: a row per tool, flagged where the texts differ.
 import pc from "picocolors";
 import type { ListedTool } from "./listTools.js";
-import { compareText, type ServedDescription } from "../../src/model.js";
+import { compareText, type DescriptionRow, type ServedDescription } from "../../src/model.js";
+import { TokenCounter } from "../../src/tokens.js";
 import { plural } from "../plural.js";
 
 export type ServeStatus =
@@ -37,6 +38,10 @@ export interface ServeRow {
   file?: string;
   /** With `file`: how many definitions of the tool the census has in the SKU. */
   definitions?: number;
+  /** The census's estimate of the tool's tools/list entry in o200k_base tokens; null when it cannot see it or the tool. */
+  staticEntryTokens: number | null;
+  /** The exact count of the entry the server lists (name, description, input schema); null when it is not served. */
+  servedEntryTokens: number | null;
 }
 
 export interface ServeResult {
@@ -47,13 +52,30 @@ export interface ServeResult {
   tools: ServeRow[];
 }
 
-/** One row per tool name of either side, sorted by name. */
-export function compareServed(statics: readonly ServedDescription[], served: readonly ListedTool[]): ServeRow[] {
+/**
+ * One row per tool name of either side, sorted by name, with the census's estimate of each entry's tokens (`rows`, the
+ * SKU's description rows) beside the exact count of the entry served.
+ */
+export function compareServed(statics: readonly ServedDescription[], served: readonly ListedTool[], rows: readonly DescriptionRow[] = []): ServeRow[] {
+  const counter = new TokenCounter();
+  const estimates = new Map<string, number | null>();
+  // A tool defined twice has one estimate only when its definitions agree.
+  for (const r of rows) estimates.set(r.tool, estimates.has(r.tool) && estimates.get(r.tool) !== r.entryTokens ? null : r.entryTokens);
+  const entries = new Map(served.map((s) => [s.tool, s.entry]));
+  return compareTexts(statics, served).map((row) => {
+    const entry = entries.get(row.tool);
+    return { ...row, staticEntryTokens: estimates.get(row.tool) ?? null, servedEntryTokens: entry === undefined ? null : counter.count(entry) };
+  });
+}
+
+type TextRow = Omit<ServeRow, "staticEntryTokens" | "servedEntryTokens">;
+
+function compareTexts(statics: readonly ServedDescription[], served: readonly ListedTool[]): TextRow[] {
   const known = new Map<string, ServedDescription[]>();
   for (const s of statics) known.set(s.tool, [...(known.get(s.tool) ?? []), s]);
   const listed = new Map(served.map((s) => [s.tool, s.description]));
   const names = [...new Set([...known.keys(), ...listed.keys()])].sort(compareText);
-  return names.map((tool) => {
+  return names.map((tool): TextRow => {
     const definitions = known.get(tool) ?? [];
     const description = listed.get(tool);
     if (definitions.length > 1) return compareDefinedTwice(tool, definitions, description);
@@ -71,7 +93,7 @@ export function compareServed(statics: readonly ServedDescription[], served: rea
  * A tool the census defines more than once in the SKU, against the one text the server serves: `same` only when every
  * definition has that text, `matches-one` when some do, else `differs` from the definition that differs latest.
  */
-function compareDefinedTwice(tool: string, definitions: readonly ServedDescription[], description: string | undefined): ServeRow {
+function compareDefinedTwice(tool: string, definitions: readonly ServedDescription[], description: string | undefined): TextRow {
   const seen = [...definitions].sort((a, b) => compareText(a.file, b.file)).filter((d): d is ServedDescription & { head: string } => d.head !== null);
   const served = description === undefined ? null : description.length;
   const count = { definitions: definitions.length };
@@ -89,19 +111,34 @@ function compareDefinedTwice(tool: string, definitions: readonly ServedDescripti
 export function formatServe(result: ServeResult, options: { color: boolean; quiet: boolean }): string {
   const c = pc.createColors(options.color);
   const rows = result.tools.filter((r) => !options.quiet || r.status !== "same");
-  const cells = rows.map((r) => ({ row: r, static: sizeOf(r.static, r.status === "unseen"), served: sizeOf(r.served, false) }));
+  const cells = rows.map((r) => ({
+    row: r,
+    static: sizeOf(r.static, r.status === "unseen"),
+    served: sizeOf(r.served, false),
+    estimate: tokensOf(r.staticEntryTokens, r.status !== "not-in-census"),
+    exact: tokensOf(r.servedEntryTokens, false),
+  }));
   const nameWidth = Math.max("tool".length, ...cells.map((x) => x.row.tool.length));
   const staticWidth = Math.max("static".length, ...cells.map((x) => x.static.length));
   const servedWidth = Math.max("served".length, ...cells.map((x) => x.served.length));
-  const lines = cells.map((x) => `  ${x.row.tool.padEnd(nameWidth)}  ${x.static.padStart(staticWidth)}  ${x.served.padStart(servedWidth)}  ${mark(x.row, c)}`);
+  const estimateWidth = Math.max(ESTIMATE.length, ...cells.map((x) => x.estimate.length));
+  const exactWidth = Math.max(EXACT.length, ...cells.map((x) => x.exact.length));
+  const lines = cells.map(
+    (x) =>
+      `  ${x.row.tool.padEnd(nameWidth)}  ${x.static.padStart(staticWidth)}  ${x.served.padStart(servedWidth)}  ${x.estimate.padStart(estimateWidth)}  ${x.exact.padStart(exactWidth)}  ${mark(x.row, c)}`,
+  );
   if (options.quiet) return lines.map((line) => line + "\n").join("");
 
   const servedCount = result.tools.filter((r) => r.served !== null).length;
   const staticCount = result.tools.filter((r) => r.status !== "not-in-census").length;
   const shown = "module" in result.source ? result.source.module : result.source.command;
   const header = `${shown} serves ${plural(servedCount, "tool")}; the census of SKU ${result.sku} sees ${staticCount}`;
-  const table = [`  ${"tool".padEnd(nameWidth)}  ${"static".padStart(staticWidth)}  ${"served".padStart(servedWidth)}`, ...lines];
-  return [header, ...table, "", verdict(result, c)].join("\n") + "\n";
+  const table = [
+    `  ${"tool".padEnd(nameWidth)}  ${"static".padStart(staticWidth)}  ${"served".padStart(servedWidth)}  ${ESTIMATE.padStart(estimateWidth)}  ${EXACT.padStart(exactWidth)}`,
+    ...lines,
+  ];
+  const legend = "  (static, served: description characters; entry≈ estimated, entry served: tokens of the tools/list entry)";
+  return [header, ...table, legend, "", verdict(result, c)].join("\n") + "\n";
 }
 
 /** The result with every key in a fixed order: scripts compare it byte for byte. */
@@ -117,6 +154,8 @@ export function serveJson(result: ServeResult): string {
       served: r.served,
       status: r.status,
       firstDifference: r.firstDifference,
+      staticEntryTokens: r.staticEntryTokens,
+      servedEntryTokens: r.servedEntryTokens,
       // Only on a tool the census defines more than once: rows of the usual case keep their shape.
       ...(r.file === undefined ? {} : { file: r.file, definitions: r.definitions }),
     })),
@@ -149,6 +188,18 @@ function verdict(result: ServeResult, c: Colors): string {
   if (differing === 0) return c.green(`✓ ${plural(total, "tool")}: every served description is the census's text`);
   return c.red(c.bold(`✗ ${differing} of ${plural(total, "tool")} ${differing === 1 ? "differs" : "differ"} between the census and the running server`));
 }
+
+/** The table's two entry-token columns: the census's estimate, the running server's exact count. */
+const ESTIMATE = "entry≈";
+const EXACT = "entry";
+
+/** `?` where the census knows the tool but cannot see its entry; `–` where a side has no such tool. */
+function tokensOf(n: number | null, known: boolean): string {
+  if (n !== null) return String(n);
+  return known ? "?" : NONE;
+}
+
+const NONE = "–";
 
 function sizeOf(n: number | null, unseen: boolean): string {
   if (unseen) return "?";

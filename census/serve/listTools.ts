@@ -1,12 +1,15 @@
 // Lists a connected server's tools as a client sees them: every page, and again on each tools/list_changed until quiet.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UsageError } from "../../src/errors.js";
+import { servedEntryText } from "../../src/project/entries.js";
 
 /** One tool as a live server's tools/list named it (not the census's static view: that is ServedDescription). */
 export interface ListedTool {
   tool: string;
   /** The description tools/list sends; "" when it sends none (the census reads a missing description as ""). */
   description: string;
+  /** The counted part of the entry tools/list sends: `{"name","description","inputSchema"}` as compact JSON. */
+  entry: string;
 }
 
 export interface ListingOptions {
@@ -99,7 +102,7 @@ async function listOnce(client: Client, who: string, timeoutMs: number): Promise
     } catch (error) {
       throw new UsageError(`${who} did not answer tools/list: ${describeError(error)}`);
     }
-    for (const t of result.tools) tools.push({ tool: t.name, description: t.description ?? "" });
+    for (const t of result.tools) tools.push({ tool: t.name, description: t.description ?? "", entry: servedEntryText(t) });
     cursor = result.nextCursor;
     if (cursor === undefined) return tools;
     if (seen.has(cursor)) throw new UsageError(`${who} repeats the tools/list cursor ${JSON.stringify(cursor)}: its pagination never ends`);

@@ -275,6 +275,30 @@ export function sitesOf(config: ResolvedConfig, views: readonly SkuView[]): Site
     pins.length === 0 ? "no phrase is pinned (descriptions.pins)" : "no pinned phrase is written in place in its tool's description",
   );
 
+  // status-route: a description made to promise a status word its tool can never return.
+  const words = [...new Set([config.contract.words.refusal, config.contract.words.failure, ...config.contract.words.other])];
+  add(
+    "status-route",
+    first(({ analysis }) => {
+      for (const tool of analysis.tools.tools) {
+        const d = tool.description;
+        const row = analysis.descriptions.rows.find((r) => r.tool === tool.name);
+        if (!tool.name || !d?.known || !d.end || !row || row.routesUnseen !== undefined) continue;
+        const word = words.find((w) => !row.routes.includes(w));
+        const text = textOf(d.file);
+        if (word === undefined || text === undefined) continue;
+        const at = offsetOf(text, d.loc.line, d.loc.column);
+        const end = offsetOf(text, d.end.line, d.end.column);
+        const quote = text[at];
+        if ((quote !== '"' && quote !== "'" && quote !== "`") || text[end - 1] !== quote) continue;
+        const inner = quote === "'" ? `"${word}"` : `'${word}'`;
+        return { file: d.file, text: insertAt(text, end - 1, ` It may answer ${inner}.`), what: `the description of tool ${tool.name} made to name ${JSON.stringify(word)}, which it never returns` };
+      }
+      return undefined;
+    }),
+    "no tool's description is written as a literal, with every route of the tool in sight and a configured word it never returns",
+  );
+
   // parity-pin: a shared fragment changed in one SKU's instructions.
   add(
     "parity-pin",

@@ -42,6 +42,9 @@ export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: str
     pointer: raw.descriptions?.pointer ?? d.pointer.default,
     pins: Object.fromEntries(Object.entries(pins).map(([tool, pins]) => [tool, [...pins]])),
     clientLimits: [...(raw.descriptions?.clientLimits ?? d.clientLimits.default)],
+    tokenCap: raw.descriptions?.tokenCap ?? d.tokenCap.default,
+    tokenTotal: raw.descriptions?.tokenTotal ?? d.tokenTotal.default,
+    routes: raw.descriptions?.routes ?? d.routes.default,
   };
   const discovery = defaults.discovery.properties;
   const classDefaults = discovery.classes.items.properties;

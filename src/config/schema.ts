@@ -253,6 +253,24 @@ export const configSchema = {
           default: [40, 80],
           description: "Tool-count limits of MCP clients the census reports each SKU's catalog against.",
         },
+        tokenCap: {
+          type: ["integer", "null"],
+          minimum: 1,
+          default: null,
+          description: "Largest served description of a tool in o200k_base tokens. null: no token cap.",
+        },
+        tokenTotal: {
+          type: ["integer", "null"],
+          minimum: 1,
+          default: null,
+          description: "Largest catalog total per SKU (sum of served descriptions) in o200k_base tokens. null: no token budget.",
+        },
+        routes: {
+          enum: ["named", "all"],
+          default: "named",
+          description:
+            "named: status-route fails a description naming a status word its tool can never return. all: also a tool that can refuse or fail whose description never says so.",
+        },
       },
     },
     parity: {

@@ -71,6 +71,12 @@ export interface ResolvedDescriptions {
   pins: Record<string, string[]>;
   /** Tool counts some clients stop at (they send only the first N tools). */
   clientLimits: number[];
+  /** Largest served description in o200k_base tokens; null: none. */
+  tokenCap: number | null;
+  /** Largest catalog total per SKU in o200k_base tokens; null: none. */
+  tokenTotal: number | null;
+  /** Which routes a description must name (SPEC §2.6): the words it names must be routes; with "all", also every refusal and failure route. */
+  routes: "named" | "all";
 }
 
 export interface ResolvedConfig {

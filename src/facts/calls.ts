@@ -11,7 +11,15 @@ export function collectCall(file: FileIndex, call: ts.CallExpression): void {
   if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(peel(callee.expression, false)))) return;
   const ref = calleeRefOf(callee);
   if (ref.k === "unknown") return;
-  file.facts.calls.push({ callee: ref, loc: locOf(call), args: call.arguments.map(argumentShape) });
+  const args = call.arguments.map(argumentShape);
+  // A producer's arguments as strings: the parameter a refusal names is what the validator table lists.
+  if (file.options.producers.includes(ref.name)) {
+    call.arguments.forEach((a, i) => {
+      const shape = args[i]!;
+      if (shape.k === "value") shape.str = file.evaluator.evaluate(a);
+    });
+  }
+  file.facts.calls.push({ callee: ref, loc: locOf(call), args, site: file.siteOf(call) });
 }
 
 function argumentShape(arg: ts.Expression): CallFact["args"][number] {

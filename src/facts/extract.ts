@@ -10,6 +10,7 @@ import { collectDynamicRequest, collectModuleShape, collectTopLevelData, collect
 import { collectPassThrough } from "./passThroughs.js";
 import { tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
+import { collectZodChains } from "./zodSchemas.js";
 import type { FileFacts, Loc } from "./types.js";
 import { continuesChain, deepestNode, MAX_NESTING, placeOf, pushChildren, tooDeep } from "./walk.js";
 
@@ -101,6 +102,8 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   for (const reference of references) tryBuilderReference(file, reference);
   for (const object of objects) tryEnvelopeObject(file, object);
   for (const s of strings) trySerialised(file, s);
+  // Last: reading a schema's arguments asks for nothing any fact above depends on.
+  collectZodChains(file, calls);
   return file.facts;
 }
 

@@ -49,6 +49,7 @@ function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.Fu
       body: null,
       each: [{ slot, source: list }],
       inClass: null,
+      input: element("inputSchema"),
     });
   }
 }

@@ -7,6 +7,9 @@ import { isFunctionLike, resolveBinding } from "./scope.js";
 import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
 import type { DataValue, ToolFact } from "./types.js";
 
+/** Where a definer's object keeps the input schema, beside the description: the first of these it has. */
+const INPUT_KEYS = ["inputSchema", "input", "parameters"];
+
 /** How a call defines a tool, if it does: told apart by its arguments when a name is both (SPEC §1). */
 type ToolCall =
   | { k: "register"; method: string }
@@ -66,7 +69,24 @@ export function addToolOfCall(file: FileIndex, call: ts.CallExpression, kind: To
     ...description,
     ...bodyOf(file, args[args.length - 1]!),
     inClass: enclosingClassName(call),
+    input: registeredInput(file, method, args),
   });
+}
+
+/**
+ * The input schema of a registration: `server.tool`'s parameters, the first argument after the name (and the
+ * description) that is not the handler; any other method's config `inputSchema`. Annotations given in the parameters'
+ * place are told apart by the project, as the SDK tells them apart at run time.
+ */
+function registeredInput(file: FileIndex, method: string, args: readonly ts.Expression[]): DataValue | null {
+  const middle = args.slice(1, -1);
+  if (method !== "tool") {
+    const config = middle[0];
+    return config ? readPath(file.data.read(peel(config, false)), ["inputSchema"], locOf(config)) : null;
+  }
+  const first = middle[0] && peel(middle[0], false);
+  const rest = first && isStringValued(file, first) ? middle.slice(1) : middle;
+  return rest[0] ? file.data.read(rest[0]) : null;
 }
 
 /**
@@ -110,7 +130,15 @@ function addDefinedTool(file: FileIndex, call: ts.CallExpression, definer: Defin
   }
   const bodyNode = propertyAt(object, definer.body);
   const body = readPath(config, definer.body, locOf(object));
+  // The schema sits beside the description: `{ name, description, inputSchema }`, `schema: { description, input }`.
+  const holder = definer.description.slice(0, -1);
+  let input: DataValue | null = null;
+  for (const key of INPUT_KEYS) {
+    input = readPath(config, [...holder, key], locOf(object));
+    if (input !== null) break;
+  }
   addTool(file, {
+    input,
     form: "definer",
     loc: locOf(call),
     name,

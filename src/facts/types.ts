@@ -185,14 +185,42 @@ export interface ToolFact {
   each: { slot: number; source: DataValue }[];
   /** The class a registration sits in (`register(server) { server.tool(this.name, …) }` of a tool base class). */
   inClass: string | null;
+  /**
+   * What gives the input schema: a registration's `inputSchema` (`server.tool`'s parameters argument), a definer's
+   * `inputSchema`, `input` or `parameters` beside its description, a listed tool's `inputSchema`; null when the
+   * definition gives none (served as an empty object schema). Absent in facts that predate it: not seen.
+   */
+  input?: DataValue | null;
 }
+
+/**
+ * A zod schema written as a call chain (`z.number().int().optional().describe("…")`), kept as data so the project can
+ * serialise it as the MCP SDK would: what the chain starts from and each step, in order.
+ */
+export interface ZodChainFact {
+  /** The chain's root: the zod namespace (a ref to "zod"), or a schema value it extends (a const, an import). */
+  root: DataValue;
+  /** Each member read (`coerce`: args null) or call (`int()`, `describe("…")`), from the root outwards. */
+  steps: { name: string; args: SchemaArg[] | null }[];
+}
+
+/** An argument of a zod call: a literal (numbers, booleans, null, a regular expression's source), or data. */
+export type SchemaArg =
+  | { k: "literal"; value: string | number | boolean | null }
+  | { k: "regex"; source: string }
+  | { k: "data"; value: DataValue };
 
 /** A call of a named function, and what each argument is, as far as passing a tool's name goes. */
 export interface CallFact {
   callee: CalleeRef;
   loc: Loc;
-  /** `none`: `undefined` (or a hole); `object`: an object literal with these keys (`open` when it spreads); `value`: anything else. */
-  args: ({ k: "none" } | { k: "object"; keys: string[]; open: boolean } | { k: "value" })[];
+  /**
+   * `none`: `undefined` (or a hole); `object`: an object literal with these keys (`open` when it spreads); `value`:
+   * anything else, with its string value (`str`) for a call of one of the two producers (`refusal("top", …)`).
+   */
+  args: ({ k: "none" } | { k: "object"; keys: string[]; open: boolean } | { k: "value"; str?: StrExpr })[];
+  /** The functions around the call that may be a tool's body (or are top-level): whose routes the call is part of. */
+  site?: Site;
 }
 
 /** A class of the file: the member values a tool class gives its name, description and body from. */
@@ -305,6 +333,11 @@ export interface FileFacts {
   tools: ToolFact[];
   passThroughs: PassThroughFact[];
   builds: BuildFact[];
+  /**
+   * Zod schemas written as call chains, by where the chain starts (`line:column`): what a `DataValue` of kind `other`
+   * at that place is, when it is a schema. Absent when the file has none.
+   */
+  schemas?: Record<string, ZodChainFact>;
 }
 
 /** Why a chain of constants was cut short: the same words whether the chain runs within one file or across modules. */

@@ -1,10 +1,12 @@
 // One SKU's census: its tools and files in scope, then each check of src/project/checks/ over their facts.
 import path from "node:path";
 import type { ResolvedSku } from "../config/types.js";
-import { emptyCounts, type Counts, type Finding } from "../model.js";
+import { emptyCounts, type Counts, type Finding, type ValidatorRow } from "../model.js";
 import { checkBuilds } from "./checks/builds.js";
-import { checkDescriptions, type SkuDescriptions } from "./checks/descriptions.js";
+import { checkDescriptions, type SkuDescriptions, type TokenMeasure } from "./checks/descriptions.js";
+import { TokenCounter } from "../tokens.js";
 import { checkParity } from "./checks/parity.js";
+import { checkStatusRoutes } from "./checks/routes.js";
 import { checkParseErrors } from "./checks/parseErrors.js";
 import { checkPassThroughs, type AnalyzedPassThrough } from "./checks/passThroughs.js";
 import { checkToolDiscovery } from "./checks/toolDiscovery.js";
@@ -26,9 +28,16 @@ export interface SkuAnalysis {
   files: string[];
   tools: SkuTools;
   descriptions: SkuDescriptions;
+  /** The SKU's shared validators and the parameters their refusals name. */
+  validators: ValidatorRow[];
 }
 
-export function analyzeSku(ctx: SkuContext): SkuAnalysis {
+export interface AnalyzeOptions {
+  /** The run's token counter, and whether every description row carries its counts (not needed by an editor). */
+  tokens: TokenMeasure;
+}
+
+export function analyzeSku(ctx: SkuContext, options: AnalyzeOptions = { tokens: { counter: new TokenCounter(), rows: true } }): SkuAnalysis {
   const { sku } = ctx;
   const counts = emptyCounts();
   const findings: Finding[] = [];
@@ -49,11 +58,12 @@ export function analyzeSku(ctx: SkuContext): SkuAnalysis {
   checkToolDiscovery(ctx, tools, report);
   const passThroughs = checkPassThroughs(ctx, toolSources, tools, counts, report);
   checkBuilds(ctx, files, tools, counts, report);
-  checkValidators(ctx, counts, report);
-  const descriptions = checkDescriptions(ctx, tools, report);
+  const validators = checkValidators(ctx, tools, counts, report);
+  const descriptions = checkDescriptions(ctx, tools, report, options.tokens);
+  checkStatusRoutes(ctx, descriptions, report);
   checkParity(ctx, report);
 
-  return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions };
+  return { sku, counts, findings, bareSentences: tools.bareSentences, passThroughs, unparsed, files, tools, descriptions, validators };
 }
 
 /** The files a SKU names besides its tool files: helpers, producers, guide and instructions. */

@@ -9,6 +9,8 @@ import { censusOf, traceOf } from "./pipeline.js";
 export interface CensusOptions {
   /** Facts shared with an earlier run (an editor session): files are re-read only when their text changed. */
   store?: FactStore;
+  /** Whether every description row carries its token counts (default true); an editor needs them only for token budgets. */
+  measureTokens?: boolean;
 }
 
 /** A store for `config` that extracts facts itself (with `deps` for a cache or seeds). */
@@ -18,7 +20,7 @@ export function extractingStore(config: ResolvedConfig, deps: Omit<FactStoreDeps
 
 /** The whole census: every SKU's facts, checks, counts, floors; findings sorted. Never throws on bad source. */
 export function runCensus(config: ResolvedConfig, options: CensusOptions = {}): CensusResult {
-  return censusOf(config, options.store ?? extractingStore(config));
+  return censusOf(config, options.store ?? extractingStore(config), { measureTokens: options.measureTokens });
 }
 
 /**

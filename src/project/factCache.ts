@@ -173,7 +173,7 @@ function sum(text: string): string {
 }
 
 /** The fields every FileFacts has, with their kinds: what a well-summed entry written by a census of this key holds. */
-const FIELDS: Record<keyof FileFacts, "array" | "object"> = {
+const FIELDS: Record<keyof FileFacts, "array" | "object" | "object?"> = {
   parseErrors: "array",
   imports: "object",
   exports: "array",
@@ -190,6 +190,7 @@ const FIELDS: Record<keyof FileFacts, "array" | "object"> = {
   tools: "array",
   passThroughs: "array",
   builds: "array",
+  schemas: "object?",
 };
 
 /** Whether a value read back from JSON has every field of FileFacts, of the right kind. */
@@ -198,6 +199,7 @@ export function isFactsShaped(value: unknown): value is FileFacts {
   const record = value as Record<string, unknown>;
   return Object.entries(FIELDS).every(([name, kind]) => {
     const field = record[name];
+    if (kind === "object?" && field === undefined) return true;
     return kind === "array" ? Array.isArray(field) : typeof field === "object" && field !== null && !Array.isArray(field);
   });
 }

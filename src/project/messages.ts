@@ -51,6 +51,8 @@ export const MESSAGES = {
       "Validator {{name}} is made by a call to {{callee}}(…), whose returns the census cannot see; declare it as a function that returns null or {{refusal}}(parameter, sentence)",
     returns:
       "Validator {{name}} returns `{{text}}`: {{reason}}; a validator returns null when the input is fine, else {{refusal}}(parameter, sentence) or another shared validator's result",
+    parameter:
+      "Validator {{name}} refuses with parameter {{parameter}}, which no tool that calls it takes ({{taken}}); name in {{refusal}}(parameter, sentence) the parameter the caller must change",
   },
   floor: {
     below:
@@ -62,6 +64,16 @@ export const MESSAGES = {
     overTotal:
       "The {{sku}} catalog serves {{total}} characters of tool descriptions, over its budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
     capUnknownTool: "A cap is set for tool {{tool}}, which is no tool of any SKU; correct the name or remove the cap",
+    overTokenCap:
+      "Tool {{tool}} serves a description of {{tokens}} tokens (o200k_base), over the token cap of {{cap}}; keep the head short and move the detail to the tool's reading guide, ending the head with {{pointer}}",
+    overTokenTotal:
+      "The {{sku}} catalog serves {{total}} tokens (o200k_base) of tool descriptions, over its token budget of {{budget}}; shorten the largest ({{largest}}) or split them into a head and a reading guide",
+  },
+  "status-route": {
+    unreturned:
+      "Tool {{tool}}'s {{part}} names the status {{word}}, which the tool can never return (it can return {{routes}}); remove the word, or return that status where the description says it comes",
+    unsaid:
+      "Tool {{tool}} can return the status {{word}} ({{how}}) but its description never says so; name it in the description or its reading guide, or set descriptions.routes to \"named\"",
   },
   "description-pointer": {
     missingPointer:
@@ -207,6 +219,8 @@ export const messages = {
     msg("description-budget", "overCap", { tool, served, cap, pointer: quote(pointer) }),
   overTotal: (sku: string, total: number, budget: number, largest: string) =>
     msg("description-budget", "overTotal", { sku, total, budget, largest }),
+  refusalParameter: (name: string, parameter: string, taken: string, refusal: string) =>
+    msg("validator-builds-refusal", "parameter", { name, parameter: quote(parameter), taken, refusal }),
   toolUnnamed: (why: string, fix?: string) => msg("tool-discovery", "unnamed", { why, fix: fix ? `, or ${fix}` : "" }),
   descriptionUnknown: (tool: string, why: string) => msg("tool-discovery", "description", { tool, why }),
   bodyUnseen: (tool: string | null, why: string, fix = "pass a function declared in this file or imported from a module of the monitor") =>
@@ -214,6 +228,13 @@ export const messages = {
   toolTwice: (tool: string, sku: string, other: string) => msg("tool-discovery", "duplicate", { tool, sku, other }),
   noTools: (sku: string, files: string) => msg("tool-discovery", "none", { sku, files }),
   capUnknownTool: (tool: string) => msg("description-budget", "capUnknownTool", { tool }),
+  routeUnreturned: (tool: string, part: string, word: string, routes: readonly string[]) =>
+    msg("status-route", "unreturned", { tool, part, word: quote(word), routes: routes.length === 0 ? "no status word" : routes.map(quote).join(", ") }),
+  routeUnsaid: (tool: string, word: string, how: string) => msg("status-route", "unsaid", { tool, word: quote(word), how }),
+  overTokenCap: (tool: string, tokens: number, cap: number, pointer: string) =>
+    msg("description-budget", "overTokenCap", { tool, tokens, cap, pointer: quote(pointer) }),
+  overTokenTotal: (sku: string, total: number, budget: number, largest: string) =>
+    msg("description-budget", "overTokenTotal", { sku, total, budget, largest }),
   missingPointer: (tool: string, guide: string, pointer: string) =>
     msg("description-pointer", "missingPointer", { tool, guide, pointer: quote(pointer) }),
   noTail: (tool: string, guide: string, pointer: string) =>

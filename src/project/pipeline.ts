@@ -12,11 +12,14 @@ import { checkPinnedTools } from "./checks/descriptions.js";
 import { checkFloors } from "./checks/floors.js";
 import { checkRoster } from "./checks/roster.js";
 import { slashRelative } from "../paths.js";
+import { TokenCounter } from "../tokens.js";
 
 /** The whole census: every SKU's facts, checks, counts, floors; findings sorted. Never throws on bad source. */
-export function censusOf(config: ResolvedConfig, store: FactStore): CensusResult {
+export function censusOf(config: ResolvedConfig, store: FactStore, options: { measureTokens?: boolean | undefined } = {}): CensusResult {
   const contexts = config.skus.map((sku) => new SkuContext(config, sku, store));
-  const analyses = contexts.map((ctx) => analyzeSku(ctx));
+  // Whether every description row carries its token counts (default true); an editor needs them only for token budgets.
+  const tokens = { counter: new TokenCounter(), rows: options.measureTokens ?? true };
+  const analyses = contexts.map((ctx) => analyzeSku(ctx, { tokens }));
   const rel = (file: string) => slashRelative(config.dir, file);
 
   const bareSentences: BareSentence[] = [];
@@ -59,6 +62,7 @@ export function censusOf(config: ResolvedConfig, store: FactStore): CensusResult
     floors,
     findings,
     descriptions: analyses.flatMap((a) => a.descriptions.rows),
+    validators: analyses.flatMap((a) => a.validators),
   };
   const served = analyses.flatMap((a) => a.descriptions.served);
   return { report, served, unparsed, bareSentences, roster, config };
@@ -109,7 +113,7 @@ export function traceOf(config: ResolvedConfig, file: string, line: number, stor
   const abs = path.resolve(config.dir, file);
   for (const sku of config.skus) {
     const ctx = new SkuContext(config, sku, store);
-    const analysis: SkuAnalysis = analyzeSku(ctx);
+    const analysis: SkuAnalysis = analyzeSku(ctx, { tokens: { counter: new TokenCounter(), rows: false } });
     const found = analysis.passThroughs.find((p) => p.file === abs && p.fact.loc.line === line);
     if (!found) continue;
     return {

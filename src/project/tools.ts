@@ -3,6 +3,7 @@ import type { ResolvedToolClass } from "../config/types.js";
 import type { BareSentenceFact, CallFact, ClassFact, DataValue, Loc, Site, ToolFact } from "../facts/types.js";
 import type { SkuContext } from "./context.js";
 import { DataResolver, describe, NO_ENV, type CallSites, type Env, type Resolved } from "./dataResolver.js";
+import { InputSchemaReader, type InputSchema } from "./inputSchema.js";
 
 /** A text of a tool (its description) and where it is written, or why the census cannot see it. */
 export type ToolText =
@@ -24,6 +25,8 @@ export interface Tool {
   /** Where its body is (a function, or a dispatch branch, by its key in the file's functions). */
   body: { file: string; key: string } | null;
   bodyUnknown?: { why: string; fix?: string };
+  /** The input schema tools/list serves for it (as the SDK serialises a zod shape), or why the census cannot see it. */
+  input: InputSchema;
 }
 
 export interface BareSentenceSite extends BareSentenceFact {
@@ -77,10 +80,17 @@ export function collectTools(ctx: SkuContext, toolFiles: readonly string[]): Sku
   return { tools, handlerFiles: [...handlerFiles].sort(), toolAt, bareSentences };
 }
 
+/** The input schema of a tool whose list the census cannot see. */
+const UNLISTED: InputSchema = { known: false, why: "the tool comes from a list the census cannot see" };
+
+/** The members a tool class may keep its input schema in. */
+const CLASS_INPUT_KEYS = ["inputSchema", "input", "parameters"];
+
 /** Reads the tools of one SKU's tool files: each tool fact (once per element of its iterations) and each tool class. */
 class ToolReader {
   private readonly dispatch: Map<string, { file: string; key: string }>;
   private readonly dispatchOpaque: string[] = [];
+  private readonly schemas: InputSchemaReader;
 
   constructor(
     private readonly ctx: SkuContext,
@@ -88,6 +98,7 @@ class ToolReader {
     private readonly toolFiles: readonly string[],
   ) {
     this.dispatch = this.readDispatch();
+    this.schemas = new InputSchemaReader(ctx, data);
   }
 
   read(): Tool[] {
@@ -132,11 +143,12 @@ class ToolReader {
   }
 
   private unseenTool(file: string, fact: ToolFact): Tool {
-    return { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null };
+    return { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null, input: UNLISTED };
   }
 
   private tool(file: string, fact: ToolFact, env: Env): Tool {
-    const tool: Tool = { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null };
+    const input = this.schemas.read(file, fact.input, env, fact.form === "list");
+    const tool: Tool = { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null, input };
     const name = this.text(file, fact.name, env, fact.nameLoc, null);
     if (name.known) tool.name = name.text;
     else tool.nameUnknown = name.why;
@@ -198,7 +210,8 @@ class ToolReader {
     const chain = this.chainOf(file, cls);
     const shape = this.ctx.config.discovery.classes.find((s) => chain.includes(s.extends));
     if (!shape) return undefined;
-    const tool: Tool = { file, form: "class", loc: cls.loc, name: null, nameLoc: cls.loc, description: null, body: null };
+    const tool: Tool = { file, form: "class", loc: cls.loc, name: null, nameLoc: cls.loc, description: null, body: null, input: UNLISTED };
+    tool.input = this.classInput(file, cls, chain);
     const name = this.memberOf(file, cls, shape.name);
     if (!name) tool.nameUnknown = `class ${cls.name} has no member \`${shape.name}\` (discovery.classes names the member that holds the name)`;
     else {
@@ -212,6 +225,28 @@ class ToolReader {
     if (body) this.setBody(tool, this.data.resolve(body.file, body.value));
     else tool.bodyUnknown = { why: `class ${cls.name} has no method \`${shape.body}\``, fix: bodyFix(shape) };
     return tool;
+  }
+
+  /**
+   * A tool class's input schema: the member its base's generic registration passes (`server.tool(this.name,
+   * this.description, this.argsShape, …)`), else a member named like a schema. Without either, the census cannot say
+   * what the framework registers: unknown, never an empty schema.
+   */
+  private classInput(file: string, cls: ClassFact, chain: readonly string[]): InputSchema {
+    const passed = new Set<string>();
+    let passesNone = false;
+    for (const toolFile of this.toolFiles) {
+      for (const fact of this.ctx.facts(toolFile)?.tools ?? []) {
+        if (fact.inClass === null || fact.name.k !== "this" || !(fact.inClass === cls.name || chain.includes(fact.inClass))) continue;
+        if (fact.input === null) passesNone = true;
+        else if (fact.input?.k === "this" && fact.input.path.length === 1) passed.add(fact.input.path[0]!);
+      }
+    }
+    const keys = passed.size > 0 ? [...passed] : CLASS_INPUT_KEYS;
+    const schema = keys.map((key) => this.memberOf(file, cls, key)).find((m) => m !== undefined);
+    if (schema) return this.schemas.read(schema.file, schema.value, NO_ENV, false);
+    if (passesNone && passed.size === 0) return this.schemas.read(file, null, NO_ENV, false);
+    return { known: false, why: `class ${cls.name} has no member ${keys.map((k) => `\`${k}\``).join(" or ")} holding its input schema` };
   }
 
   /** A member along the class chain, the class's own first: an instance member, else a static one. */

@@ -185,8 +185,27 @@ describe("parseCommandLine", () => {
       '"./m" is not a tool name: DIR comes first, type payload-census dropcheck --base REV [DIR] [TOOL...]',
     );
     expect(usageError(["dropcheck", "--base", "main", "./m", "-c", "x.json"])).toBe('both DIR ("./m") and --config name the config: give one of them');
-    expect(usageError(["--base", "main"])).toBe("--base belongs to dropcheck: payload-census dropcheck --base REV [--head REV] [TOOL...]");
-    expect(usageError(["trace", "a.ts:1", "--head", "x"])).toBe("--head belongs to dropcheck: payload-census dropcheck --base REV [--head REV] [TOOL...]");
+    expect(usageError(["--base", "main"])).toBe("--base belongs to dropcheck and descriptions: payload-census dropcheck --base REV [--head REV] [TOOL...] or payload-census descriptions --base REV [--head REV]");
+    expect(usageError(["trace", "a.ts:1", "--head", "x"])).toBe("--head belongs to dropcheck and descriptions: payload-census dropcheck --base REV [--head REV] [TOOL...] or payload-census descriptions --base REV [--head REV]");
+  });
+
+  it("reads descriptions --base REV [--head REV] [DIR]: text, json or markdown, and not with a running server", () => {
+    expect(parseCommandLine(["descriptions", "--base", "main", "--head", "v2", "m", "-f", "markdown"])).toEqual({
+      kind: "descriptionsDelta",
+      base: "main",
+      head: "v2",
+      configFile: undefined,
+      dir: "m",
+      format: "markdown",
+      output: undefined,
+      quiet: false,
+    });
+    expect(usageError(["descriptions", "--head", "v2"])).toBe("--head needs --base: type payload-census descriptions --base REV [--head REV] [DIR], e.g. --base main");
+    expect(usageError(["descriptions", "--base", "main", "--stdio", "node s.js"])).toBe(
+      "--base compares two revisions statically, --serve and --stdio a running server: give one of them",
+    );
+    expect(usageError(["descriptions", "--base", "main", "--sku", "full"])).toBe("--sku is for a running server (--serve or --stdio), not --base");
+    expect(usageError(["descriptions", "--serve", "s.js", "-f", "markdown"])).toBe("--format markdown is the check report's: use --format text or --format json with descriptions");
   });
 
   it("reads descriptions --serve MODULE [--sku NAME] [DIR], and wants --serve", () => {
@@ -201,7 +220,7 @@ describe("parseCommandLine", () => {
       quiet: false,
     });
     expect(usageError(["descriptions", "m"])).toBe(
-      "descriptions measures what a running server serves: type payload-census descriptions --serve MODULE [DIR] (it runs MODULE's code; check prints the static table)",
+      "descriptions needs a revision or a server: type payload-census descriptions --base REV [DIR] for the change since REV, or --serve MODULE [DIR] to measure what a running server serves (it runs MODULE's code; check prints the static table)",
     );
     expect(usageError(["descriptions", "--serve", "s.js", "a", "b"])).toBe('too many arguments ("a" "b"): type payload-census descriptions --serve MODULE [DIR]');
     expect(usageError(["check", "--serve", "s.js"])).toBe("--serve belongs to descriptions: payload-census descriptions --serve MODULE [--sku NAME] [DIR]");
@@ -271,7 +290,7 @@ describe("main: usage", () => {
     const io = captureIo(empty);
     expect(await main(["chek"], io)).toBe(2);
     expect(io.err.join("")).toBe(
-      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors, trace, dropcheck, descriptions, witness and merge\n',
+      'payload-census: "chek" is neither a command nor a folder: did you mean payload-census check? commands are check, roster, floors, trace, dropcheck, descriptions, witness, routes and merge\n',
     );
   });
 

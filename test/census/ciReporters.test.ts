@@ -20,7 +20,7 @@ const HOSTILE = 'x%0A\r\n::add-mask::secret\n::stop-commands::pause\n::error fil
 function hostileReport(): Report {
   const report = smallReport();
   report.findings = [finding({ rule: "bare-sentence-roster", file: "src/tools/a,b:c.ts", line: 3, column: 5, tool: "get_x", message: `Tool get_x returns ${HOSTILE}` })];
-  report.descriptions = [{ sku: "full", tool: `t|${HOSTILE}`, served: 10, tail: null, cap: 5 }];
+  report.descriptions = [{ sku: "full", tool: `t|${HOSTILE}`, served: 10, tail: null, cap: 5, tokens: 3, entryTokens: 20, routes: [], unmentioned: [] }];
   return report;
 }
 
@@ -62,7 +62,7 @@ describe("text from the monitor injects nothing, in any format", () => {
     // Cells are split by pipes that are not escaped: the message and the tool name stay one cell each.
     const cells = (row: string): number => row.split(/(?<!\\)\|/).length - 2;
     expect(cells(findingRow), findingRow).toBe(3);
-    expect(cells(descriptionRow), descriptionRow).toBe(5);
+    expect(cells(descriptionRow), descriptionRow).toBe(7);
     expect(escapeMarkdown("a|b <i> & [x](y) *z* _w_")).toBe("a\\|b &lt;i&gt; &amp; \\[x\\]\\(y\\) \\*z\\* \\_w\\_");
   });
 });

@@ -92,7 +92,7 @@ describe("check", () => {
   });
 
   it("hands the config's catalog budget and client limits to the text reporter", async () => {
-    const descriptions = { cap: 1024, caps: {}, total: 2000, pointer: "Reading guide: get_tool_guide.", pins: {}, clientLimits: [2, 40] };
+    const descriptions = { cap: 1024, caps: {}, total: 2000, pointer: "Reading guide: get_tool_guide.", pins: {}, clientLimits: [2, 40], tokenCap: null, tokenTotal: null, routes: "named" as const };
     vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: smallReport(), config: { descriptions } }));
     const io = captureIo(dir);
     expect(await main(["monitor"], io)).toBe(1);

@@ -23,11 +23,12 @@ describe("text reporter", () => {
         "  pass-throughs 7: resolver 2 · validator 4 · gate 0 · carried 0 · unshared 1",
         "  bare sentences 2: rostered 1 · unrostered 1 · stale 0",
         "  hand-built 0 · producers: failure 1, refusal 1 · validators 3",
-        "  descriptions      served  tail   cap",
-        "    get_plan          1100  3000  1024  ✗ over cap",
-        "    get_waits          900     –  1024",
-        "    get_tool_guide     120     –  1024",
+        "  descriptions      served  tokens  entry  tail   cap",
+        "    get_plan          1100     230      ?  3000  1024  ✗ over cap",
+        "    get_waits          900     180    260     –  1024",
+        "    get_tool_guide     120      25     60     –  1024",
         "  catalog 2120 chars, budget 2000 ✗ over by 120",
+        "  tokens 435 (o200k_base), no token budget configured · whole entries 320 (1 entry the census cannot see left out: --format json says why)",
         "  3 tools: within 40 ✓, within 80 ✓",
         "",
         "floors",
@@ -142,7 +143,7 @@ describe("text reporter: the description table", () => {
     report.descriptions = rows;
     return report;
   }
-  const row = (tool: string, served: number, tail: number | null = null, cap = 2048) => ({ sku: "full", tool, served, tail, cap });
+  const row = (tool: string, served: number, tail: number | null = null, cap = 2048) => ({ sku: "full", tool, served, tail, cap, tokens: Math.ceil(served / 4), entryTokens: Math.ceil(served / 4) + 20, routes: [], unmentioned: [] });
   /** The lines between the counts and the floors: the SKU's description block. */
   const block = (report: Report, budget: DescriptionBudget): string[] => {
     const lines = text(report, { color: false, quiet: false, budget }).split("\n");
@@ -152,28 +153,39 @@ describe("text reporter: the description table", () => {
   it("sorts by served size, largest first, ties by name; widens columns to the largest figure", () => {
     const report = catalog(4, [row("list_b", 80), row("get_z", 12000, 34567, 20000), row("list_a", 80), row("get_tool_guide", 76)]);
     expect(block(report, NO_BUDGET)).toEqual([
-      "  descriptions      served   tail    cap",
-      "    get_z            12000  34567  20000",
-      "    list_a              80      –   2048",
-      "    list_b              80      –   2048",
-      "    get_tool_guide      76      –   2048",
+      "  descriptions      served  tokens  entry   tail    cap",
+      "    get_z            12000    3000   3020  34567  20000",
+      "    list_a              80      20     40      –   2048",
+      "    list_b              80      20     40      –   2048",
+      "    get_tool_guide      76      19     39      –   2048",
       "  catalog 12236 chars, no budget configured",
+      "  tokens 3059 (o200k_base), no token budget configured · whole entries 3139",
     ]);
   });
 
   it("gives the name column the width of the longest name", () => {
     const report = catalog(1, [row("get_index_fragmentation_by_partition", 112)]);
     expect(block(report, NO_BUDGET)).toEqual([
-      "  descriptions                            served  tail   cap",
-      "    get_index_fragmentation_by_partition     112     –  2048",
+      "  descriptions                            served  tokens  entry  tail   cap",
+      "    get_index_fragmentation_by_partition     112      28     48     –  2048",
       "  catalog 112 chars, no budget configured",
+      "  tokens 28 (o200k_base), no token budget configured · whole entries 48",
     ]);
   });
 
   it("judges the catalog against its budget: at the budget is within", () => {
     const report = catalog(2, [row("a", 60), row("b", 40)]);
-    expect(block(report, { total: 100, clientLimits: [] }).at(-1)).toBe("  catalog 100 chars, budget 100 ✓");
-    expect(block(report, { total: 99, clientLimits: [] }).at(-1)).toBe("  catalog 100 chars, budget 99 ✗ over by 1");
+    expect(block(report, { total: 100, clientLimits: [] }).at(-2)).toBe("  catalog 100 chars, budget 100 ✓");
+    expect(block(report, { total: 99, clientLimits: [] }).at(-2)).toBe("  catalog 100 chars, budget 99 ✗ over by 1");
+  });
+
+  it("judges the catalog's tokens against the token budget, and leaves out entries it cannot see", () => {
+    const report = catalog(2, [row("a", 60), row("b", 40)]);
+    expect(block(report, { total: null, clientLimits: [], tokenTotal: 25 }).at(-1)).toBe("  tokens 25 (o200k_base), token budget 25 ✓ · whole entries 65");
+    report.descriptions[1]!.entryTokens = null;
+    expect(block(report, { total: null, clientLimits: [], tokenTotal: 24 }).at(-1)).toBe(
+      "  tokens 25 (o200k_base), token budget 24 ✗ over by 1 · whole entries 35 (1 entry the census cannot see left out: --format json says why)",
+    );
   });
 
   it("counts the tools against each client limit, smallest first, and says how many a client would not see", () => {
@@ -229,11 +241,11 @@ describe("json reporter", () => {
 
   it("puts every key in SPEC §4's order whatever order the census built the objects in", () => {
     const scrambled = reverseKeys(smallReport()) as Report;
-    expect(Object.keys(scrambled)[0]).toBe("descriptions");
+    expect(Object.keys(scrambled)[0]).toBe("validators");
     const out = json(scrambled);
     expect(out).toBe(json(smallReport()));
     const parsed = JSON.parse(out) as Record<string, unknown>;
-    expect(Object.keys(parsed)).toEqual(["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions"]);
+    expect(Object.keys(parsed)).toEqual(["schemaVersion", "ok", "counts", "skus", "floors", "findings", "descriptions", "validators"]);
     expect(Object.keys(parsed.counts as object)).toEqual([
       "files",
       "modules",
@@ -252,7 +264,8 @@ describe("json reporter", () => {
     expect(Object.keys(report.skus[0]!)).toEqual(["name", "counts"]);
     expect(Object.keys(report.floors[0]!)).toEqual(["count", "floor", "actual", "ok"]);
     expect(Object.keys(report.findings[0]!)).toEqual(["rule", "file", "line", "column", "sku", "tool", "message"]);
-    expect(Object.keys(report.descriptions[0]!)).toEqual(["sku", "tool", "served", "tail", "cap"]);
+    expect(Object.keys(report.descriptions[0]!)).toEqual(["sku", "tool", "served", "tail", "cap", "tokens", "entryTokens", "routes", "unmentioned"]);
+    expect(Object.keys(report.validators[1]!)).toEqual(["sku", "validator", "module", "parameters", "parametersUnseen", "callers"]);
   });
 
   it("keeps null tools and tails as null (they are part of the stable fields)", () => {
@@ -319,7 +332,7 @@ describe("the description table without and with --descriptions", () => {
   function manyTools(): Report {
     const report = smallReport();
     report.skus = report.skus.slice(0, 1);
-    report.descriptions = Array.from({ length: 14 }, (_, i) => ({ sku: "full", tool: `tool_${String(i).padStart(2, "0")}`, served: 1000 - i * 10, tail: null, cap: i === 13 ? 100 : 2048 }));
+    report.descriptions = Array.from({ length: 14 }, (_, i) => ({ sku: "full", tool: `tool_${String(i).padStart(2, "0")}`, served: 1000 - i * 10, tail: null, cap: i === 13 ? 100 : 2048, tokens: 200 - i, entryTokens: 300 - i, routes: [], unmentioned: [] }));
     return report;
   }
   const options = { color: false, quiet: false, budget: { total: null, clientLimits: [] } };

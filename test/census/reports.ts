@@ -58,9 +58,13 @@ export function smallReport(): Report {
       }),
     ],
     descriptions: [
-      { sku: "full", tool: "get_waits", served: 900, tail: null, cap: 1024 },
-      { sku: "full", tool: "get_plan", served: 1100, tail: 3000, cap: 1024 },
-      { sku: "full", tool: "get_tool_guide", served: 120, tail: null, cap: 1024 },
+      { sku: "full", tool: "get_waits", served: 900, tail: null, cap: 1024, tokens: 180, entryTokens: 260, routes: ["invalid", "error"], unmentioned: ["invalid", "error"] },
+      { sku: "full", tool: "get_plan", served: 1100, tail: 3000, cap: 1024, tokens: 230, entryTokens: null, entryUnknown: "the census cannot see its input schema: a parameter's schema is `buildSchema()`", routes: ["invalid", "error", "no_data"], unmentioned: ["error"] },
+      { sku: "full", tool: "get_tool_guide", served: 120, tail: null, cap: 1024, tokens: 25, entryTokens: 60, routes: [], unmentioned: [], routesUnseen: "the census cannot see its body" },
+    ],
+    validators: [
+      { sku: "full", validator: "validateTop", module: "src/helpers.ts", parameters: ["top"], callers: ["get_plan", "get_waits"] },
+      { sku: "full", validator: "validateRange", module: "src/helpers.ts", parameters: ["end_time"], parametersUnseen: "`name` is a parameter", callers: [] },
     ],
   };
 }
@@ -75,6 +79,7 @@ export function cleanReport(): Report {
     floors: [],
     findings: [],
     descriptions: [],
+    validators: [],
   };
 }
 
@@ -103,7 +108,7 @@ export function config(dir: string, overrides: Partial<ResolvedConfig> = {}): Re
     },
     roster: join(dir, "payload-census.roster.json"),
     floors: [],
-    descriptions: { cap: 1024, caps: {}, total: null, pointer: "Reading guide: get_tool_guide.", pins: {}, clientLimits: [] },
+    descriptions: { cap: 1024, caps: {}, total: null, pointer: "Reading guide: get_tool_guide.", pins: {}, clientLimits: [], tokenCap: null, tokenTotal: null, routes: "named" },
     parity: [],
     lineOf: () => undefined,
     positionOf: () => undefined,

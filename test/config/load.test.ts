@@ -53,7 +53,7 @@ const FULL_CONFIG = `{
   "descriptions": { "cap": 1024, "caps": { "get_wait_stats": 700 },
                     "total": 200000, "pointer": "See get_tool_guide.",
                     "pins": { "run_custom_view_panel": ["with no 'status' field on success"] },
-                    "clientLimits": [128] },
+                    "clientLimits": [128], "tokenCap": 400, "tokenTotal": 20000, "routes": "all" },
   "parity": [ { "name": "refusal-paragraph", "text": "A refusal names the parameter." } ],
 }
 `;
@@ -140,6 +140,9 @@ describe("loadConfig: a full config", () => {
       pointer: "See get_tool_guide.",
       pins: { run_custom_view_panel: ["with no 'status' field on success"] },
       clientLimits: [128],
+      tokenCap: 400,
+      tokenTotal: 20000,
+      routes: "all",
     });
     expect(config.parity).toEqual([{ name: "refusal-paragraph", text: "A refusal names the parameter." }]);
   });
@@ -228,6 +231,9 @@ describe("loadConfig: a minimal config", () => {
       pointer: "Reading guide: get_tool_guide.",
       pins: {},
       clientLimits: [40, 80],
+      tokenCap: null,
+      tokenTotal: null,
+      routes: "named",
     });
     expect(config.parity).toEqual([]);
   });

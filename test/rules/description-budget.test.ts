@@ -18,6 +18,11 @@ const catalogHelpers = red("catalog-over-total", "src/helpers.ts");
 const utf16 = red("over-cap-utf16", "src/tools/waitHistory.ts");
 const defaultCap = red("over-default-cap");
 const toolCap = red("over-tool-cap");
+const tokenCap = red("over-token-cap");
+const tokenTotalHelpers = red("catalog-over-token-total", "src/helpers.ts");
+/** get_wait_stats of over-token-cap and exactly-at-token-cap: 164 characters, 38 tokens (an em dash, and "🕒" outside the BMP). */
+const TOKEN_HEAVY =
+  '"Top waits on one server over the last hours_back hours, benign waits removed, largest first. " +\n        "Each row gives wait_ms, signal_ms — and what the wait usually means 🕒."';
 
 // Editor buffers.
 const FULL_WAITS = "monitor/full/src/mcp/tools/waits.ts";
@@ -106,8 +111,24 @@ ruleTester.run(RULE, rule, {
       ...onDisk("monitor/full/src/mcp/helpers.ts"),
       ...withOtherBuffer(LITE_WAITS, liteHuge),
     },
+    // tokenCap: 38 tokens is at a token cap of 38, not over it (in characters, far within the default cap)
+    { name: "near miss: exactly-at-token-cap", ...nearMiss("exactly-at-token-cap", "src/tools/waits.ts") },
+    // tokenTotal: each tool within every cap; the catalog's tokens are for the helpers module, not the tool file
+    { name: "red: catalog-over-token-total's waits.ts", ...red("catalog-over-token-total") },
   ],
   invalid: [
+    {
+      name: "red: over-token-cap (within its cap in characters, over it in tokens)",
+      ...tokenCap,
+      errors: [{ messageId: "overTokenCap", data: { tool: "get_wait_stats", tokens: "38", cap: "35", pointer: POINTER }, ...at(tokenCap.code, 12, 9, TOKEN_HEAVY) }],
+    },
+    {
+      name: "red: catalog-over-token-total, on the helpers module at 1:1",
+      ...tokenTotalHelpers,
+      errors: [
+        { messageId: "overTokenTotal", data: { sku: "main", total: "65", budget: "60", largest: "get_wait_stats 34, get_top_queries 31" }, ...FIRST_CHARACTER },
+      ],
+    },
     {
       name: "red: over-tool-cap (a cap of the tool's own)",
       ...toolCap,

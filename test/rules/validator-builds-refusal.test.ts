@@ -12,6 +12,7 @@ const bareString = red("returns-bare-string");
 const conditional = red("returns-conditional");
 const handBuilt = red("returns-hand-built-status");
 const localHelper = red("returns-local-helper");
+const wrongParameter = red("refusal-names-no-tool-parameter");
 
 // Editor buffers: the reference monitor's helpers with a validator changed and not saved.
 const FULL_HELPERS = "monitor/full/src/mcp/helpers.ts";
@@ -42,6 +43,10 @@ const liteTopHandBuilt = inBuffer("monitor/lite/src/mcp/helpers.ts", (text) =>
 
 ruleTester.run(RULE, rule, {
   valid: [
+    // parameter: each refusal names a parameter of a tool that calls it, hours_back through the validator validateWindow calls
+    { name: "near miss: refusal-names-caller-parameter", ...nearMiss("refusal-names-caller-parameter") },
+    // parameter: the finding is on the validator's module, not on the tool that calls it
+    { name: "red: refusal-names-no-tool-parameter's tool file", ...onDisk(`red/${RULE}/refusal-names-no-tool-parameter/src/tools/top.ts`) },
     // allowed returns: refusal(...), null, undefined, and validateTimeRange/resolveAsOf passing another validator through
     { name: "monitor: full helpers.ts", ...onDisk(FULL_HELPERS) },
     // allowed returns: the lite edition's validators, refusal(...) or null
@@ -69,6 +74,17 @@ ruleTester.run(RULE, rule, {
     },
   ],
   invalid: [
+    {
+      name: "red: refusal-names-no-tool-parameter (the only caller takes top, not limit)",
+      ...wrongParameter,
+      errors: [
+        {
+          messageId: "parameter",
+          data: { name: "validateTop", parameter: '"limit"', taken: "get_top_queries takes server_name, top, hours_back", refusal: "refusal" },
+          ...at(wrongParameter.code, 17, 49, 'refusal("limit", "top must be a positive integer.")'),
+        },
+      ],
+    },
     {
       name: "red: returns-bare-string",
       ...bareString,

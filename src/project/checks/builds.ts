@@ -1,6 +1,6 @@
 // hand-built-status, one-failure-producer, one-refusal-producer: the failure and refusal words are built by their one
 // producer each, exactly once, and nowhere else (SPEC §2).
-import type { BuildFact } from "../../facts/types.js";
+import type { BuildFact, Loc } from "../../facts/types.js";
 import type { Counts } from "../../model.js";
 import type { SkuContext } from "../context.js";
 import { messages, type ReportFinding } from "../messages.js";
@@ -23,12 +23,15 @@ export function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, c
   const producers = { failure: contract.failure, refusal: contract.refusal };
   const produced = { failure: 0, refusal: 0 };
   const isBuilder = builderIdentity(ctx);
+  const documented = documentationSpans(ctx, tools);
 
   for (const file of files) {
     const facts = ctx.facts(file);
     if (!facts) continue;
     const inHelpers = file === ctx.sku.helpers;
     for (const build of facts.builds) {
+      // A description (or reading guide) that shows the envelope a client gets is served text, not an envelope built.
+      if (build.k === "serialised" && documented.some((d) => d.file === file && within(build.loc, d.loc, d.end))) continue;
       const tool = tools.toolAt(file, build.site);
       if (inHelpers && build.enclosing.includes(contract.builder)) continue;
       // A call is a build when its callee is bound to the builder (or is an allow-listed producer, matched by name).
@@ -82,11 +85,30 @@ export function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, c
   checkOneProducer(ctx, "one-refusal-producer", contract.refusal, refusalWord, produced.refusal, report);
 }
 
+/** Where served text is written: each tool's description expression, each entry of the guide module's objects. */
+function documentationSpans(ctx: SkuContext, tools: SkuTools): { file: string; loc: Loc; end: Loc }[] {
+  const spans: { file: string; loc: Loc; end: Loc }[] = [];
+  for (const tool of tools.tools) {
+    const d = tool.description;
+    if (d && d.end) spans.push({ file: d.file, loc: d.loc, end: d.end });
+  }
+  const guide = ctx.sku.guide;
+  const facts = guide ? ctx.facts(guide) : undefined;
+  for (const entries of Object.values(facts?.objects ?? {})) for (const e of entries) spans.push({ file: guide!, loc: e.loc, end: e.end });
+  return spans;
+}
+
+function within(at: Loc, start: Loc, end: Loc): boolean {
+  const after = at.line > start.line || (at.line === start.line && at.column >= start.column);
+  const before = at.line < end.line || (at.line === end.line && at.column < end.column);
+  return after && before;
+}
+
 /**
  * The status words a build uses: one for a call or object literal, every `"status":"…"` of a serialised string.
  * An object literal whose word cannot be seen is data; a call whose word cannot be seen is a finding.
  */
-function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { unknown: string } | "unknown-object" {
+export function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { unknown: string } | "unknown-object" {
   if (build.k === "serialised") {
     const text = ctx.renderWithHoles(file, build.word);
     const words: string[] = [];
@@ -119,7 +141,7 @@ function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { 
  * imports, renamed and default re-exports and barrels to the one declaration. Names prove nothing: a local function or
  * parameter called `status` is not the builder, and an alias of it called anything is.
  */
-function builderIdentity(ctx: SkuContext): (file: string, build: BuildFact) => boolean {
+export function builderIdentity(ctx: SkuContext): (file: string, build: BuildFact) => boolean {
   const { builder } = ctx.config.contract;
   const helpers = ctx.sku.helpers;
   const exported = ctx.graph.followExport(helpers, builder);

@@ -5,10 +5,29 @@ import { compareText, type DescriptionRow, type Finding, type ServedDescription 
 import { projectWideSku, type SkuContext } from "../context.js";
 import { findingOf, messages, type Message, type ReportFinding } from "../messages.js";
 import type { SkuTools, Tool } from "../tools.js";
+import type { TokenCounter } from "../../tokens.js";
+import { entryText } from "../entries.js";
 
 export interface SkuDescriptions {
   rows: DescriptionRow[];
   served: ServedDescription[];
+  /** Each named tool's description with its row and where its head and tail are written: the homes of their findings. */
+  described: DescribedTool[];
+}
+
+export interface DescribedTool {
+  description: ServedDescription;
+  tool: Tool;
+  row: DescriptionRow;
+  head: { file: string; loc: Loc; end: Loc | null };
+  /** The tail's entry in the guide module, when the tool has one. */
+  tail: { file: string; loc: Loc; end: Loc } | null;
+}
+
+/** The run's token counter, and whether every row carries its counts. */
+export interface TokenMeasure {
+  counter: TokenCounter;
+  rows: boolean;
 }
 
 /** A ReportFinding whose home may be unknown: then it is the file's start. */
@@ -20,8 +39,12 @@ type ReportAt = (message: Message, file: string, loc: Loc | null, end: Loc | nul
  */
 const ISSUE_REFERENCE = /(?<![\w&#])#\d+\b|\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)#\d+\b|\b[\w.-]+\/[\w.-]+#\d+\b|\bGH-\d+\b/gi;
 
-/** The SKU's served descriptions and their table rows, with the findings of each against caps, guide, pins and budget. */
-export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFinding: ReportFinding): SkuDescriptions {
+/**
+ * The SKU's served descriptions and their table rows, with the findings of each against caps, guide, pins and budget.
+ * `tokens`: the run's counter, and whether the rows carry counts (a report's do; an editor needs them only for token
+ * budgets, and a run that needs none never loads the encoding).
+ */
+export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFinding: ReportFinding, tokens: TokenMeasure): SkuDescriptions {
   const { config, sku } = ctx;
   const report: ReportAt = (message, file, loc, end, tool) => reportFinding(message, file, loc ?? { line: 1, column: 1 }, end ?? undefined, tool);
   const pointer = config.descriptions.pointer;
@@ -31,11 +54,18 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
 
   // Each served description with the tool that serves it: where its text is written is the home of its findings.
   const served: { description: ServedDescription; tool: Tool }[] = [];
+  // Token counts for the rows (every run that reports them), or only for token budgets when some are configured.
+  const budgeted = config.descriptions.tokenCap !== null || config.descriptions.tokenTotal !== null;
+  const counter = tokens.rows || budgeted ? tokens.counter : null;
   let unnamedServed = 0;
+  let unnamedTokens = 0;
   for (const tool of tools.tools) {
     if (tool.name === null) {
       // Nothing to key a cap, a tail or a pin by (tool-discovery says so); what it serves still counts in the catalog.
-      if (tool.description?.known) unnamedServed += tool.description.text.length;
+      if (tool.description?.known) {
+        unnamedServed += tool.description.text.length;
+        if (counter) unnamedTokens += counter.count(tool.description.text);
+      }
       continue;
     }
     // An unseen description has no size (tool-discovery says why): null, never 0.
@@ -45,16 +75,42 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
   }
 
   const rows: DescriptionRow[] = [];
+  const described: DescribedTool[] = [];
   const toolNames = new Set(served.map((s) => s.description.tool));
   for (const { description: s, tool } of served) {
     const file = tool.description?.file ?? tool.file;
     const loc = tool.description?.loc ?? tool.loc;
     const end = tool.description?.end ?? null;
     const cap = config.descriptions.caps[s.tool] ?? config.descriptions.cap;
-    rows.push({ sku: sku.name, tool: s.tool, served: s.head === null ? null : s.head.length, tail: s.tail === null ? null : s.tail.length, cap });
+    const row: DescriptionRow = {
+      sku: sku.name,
+      tool: s.tool,
+      served: s.head === null ? null : s.head.length,
+      tail: s.tail === null ? null : s.tail.length,
+      cap,
+      tokens: s.head === null || !counter ? null : counter.count(s.head),
+      entryTokens: null,
+      // Filled in by the status-route check, which reads the tool's body.
+      routes: [],
+      unmentioned: [],
+    };
+    if (tokens.rows) {
+      // An unseen description leaves the entry unseen too: it would be counted as if the tool served none.
+      const entry =
+        s.head === null ? { known: false as const, why: "the census cannot see its description" } : entryText(s.tool, tool.description === null ? null : s.head, tool.input);
+      if (entry.known) row.entryTokens = tokens.counter.count(entry.text);
+      else row.entryUnknown = entry.why;
+    }
+    rows.push(row);
+    const tail = tails.get(s.tool);
+    described.push({ description: s, tool, row, head: { file, loc: loc ?? { line: 1, column: 1 }, end }, tail: tail && sku.guide ? { file: sku.guide, loc: tail.loc, end: tail.end } : null });
     if (s.head === null) continue;
     const size = s.head.length;
     if (size > cap) report(messages.overCap(s.tool, size, cap, pointer), file, loc, end, s.tool);
+    const { tokenCap } = config.descriptions;
+    if (tokenCap !== null && row.tokens !== null && row.tokens > tokenCap) {
+      report(messages.overTokenCap(s.tool, row.tokens, tokenCap, pointer), file, loc, end, s.tool);
+    }
     const pointed = s.head.trimEnd().endsWith(pointer);
     if (tails.has(s.tool) && !pointed) report(messages.missingPointer(s.tool, guideRel, pointer), file, loc, end, s.tool);
     if (!tails.has(s.tool) && !guide.unreadable.has(s.tool) && !guide.opaque && pointed) {
@@ -70,6 +126,20 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
     if (!toolNames.has(key) && sku.guide) report(messages.staleTail(key, guideRel, sku.name), sku.guide, tail.loc, tail.end, null);
   }
 
+  const { tokenTotal } = config.descriptions;
+  if (tokenTotal !== null && counter) {
+    const catalog = rows.reduce((n, r) => n + (r.tokens ?? 0), unnamedTokens);
+    if (catalog > tokenTotal) {
+      const largest = [...rows]
+        .sort((a, b) => (b.tokens ?? -1) - (a.tokens ?? -1) || compareText(a.tool, b.tool))
+        .slice(0, 3)
+        .map((r) => `${r.tool} ${r.tokens}`)
+        .join(", ");
+      const at = config.positionOf(["descriptions", "tokenTotal"]) ?? { line: 1, column: 1 };
+      reportFinding(messages.overTokenTotal(sku.name, catalog, tokenTotal, largest), config.configFile, at, undefined, null);
+    }
+  }
+
   const total = rows.reduce((n, r) => n + (r.served ?? 0), unnamedServed);
   const budget = config.descriptions.total;
   if (budget !== null && total > budget) {
@@ -83,7 +153,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
   }
 
   rows.sort((a, b) => compareText(a.tool, b.tool));
-  return { rows, served: served.map((s) => s.description) };
+  return { rows, served: served.map((s) => s.description), described };
 }
 
 interface Guide {

@@ -7,6 +7,7 @@ import { checkParity } from "./parity.js";
 import { checkParseErrors } from "./parseErrors.js";
 import { checkPassThroughs } from "./passThroughs.js";
 import { checkRoster } from "./roster.js";
+import { checkStatusRoutes } from "./routes.js";
 import { checkToolDiscovery } from "./toolDiscovery.js";
 import { checkValidators } from "./validators.js";
 
@@ -32,4 +33,5 @@ export const RULE_CHECKS: Readonly<Record<RuleId, RuleCheck>> = {
   "description-pin": { file: "descriptions.ts", functions: [checkDescriptions, checkPinnedTools] },
   "parity-pin": { file: "parity.ts", functions: [checkParity] },
   "tool-discovery": { file: "toolDiscovery.ts", functions: [checkToolDiscovery] },
+  "status-route": { file: "routes.ts", functions: [checkStatusRoutes] },
 };

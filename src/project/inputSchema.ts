@@ -1,0 +1,395 @@
+// A tool's input schema as tools/list serves it: zod shapes serialised as the MCP SDK does (zod 4, draft-07), JSON
+// Schema objects as written, each read statically from the facts; or why the census cannot see it.
+import type { DataValue, SchemaArg, ZodChainFact } from "../facts/types.js";
+import type { SkuContext } from "./context.js";
+import { describe, type DataResolver, type Env, type Resolved } from "./dataResolver.js";
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** `none`: the definition gives no schema (the SDK serves an empty object): what the tool takes is not said. */
+export type InputSchema = { known: true; schema: Json; none?: true } | { known: false; why: string };
+
+/** What the SDK serves for a tool registered without an input schema. */
+const EMPTY_OBJECT: Json = { type: "object", properties: {} };
+
+/** The draft the SDK asks zod 4 for: every zod schema it serves names it. */
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+
+/** Zod 4's bounds for `.int()` without its own: the safe integers. */
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Zod 4's patterns for the string formats it serialises with one (`.uuid()`, `.email()`, `.date()`, `.datetime()`). */
+const DATE = String.raw`(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))`;
+const FORMATS: Record<string, { format: string; pattern?: string }> = {
+  url: { format: "uri" },
+  uuid: { format: "uuid", pattern: String.raw`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$` },
+  email: { format: "email", pattern: String.raw`^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$` },
+  date: { format: "date", pattern: `^${DATE}$` },
+  datetime: { format: "date-time", pattern: String.raw`^${DATE}T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$` },
+};
+
+/** Steps that leave a schema's JSON as it is (checks and conversions the JSON Schema of the input cannot say). */
+const TRANSPARENT = new Set(["refine", "superRefine", "check", "transform", "trim", "toLowerCase", "toUpperCase", "brand", "readonly", "catch", "pipe"]);
+
+/** A zod schema's JSON and whether it may be left out of the arguments. */
+interface ZodNode {
+  json: { [key: string]: Json };
+  optional: boolean;
+}
+
+class Unseen extends Error {}
+
+/** Reads input schemas of one SKU's tools; made per SKU, with the SKU's data resolver. */
+export class InputSchemaReader {
+  constructor(
+    private readonly ctx: SkuContext,
+    private readonly data: DataResolver,
+  ) {}
+
+  /**
+   * The input schema a tool serves. `asWritten`: a tool listed by a `tools/list` handler, whose schema is the JSON
+   * Schema object it returns; otherwise a registration's zod shape (or zod object) as the SDK serialises it.
+   */
+  read(file: string, input: DataValue | null | undefined, env: Env, asWritten: boolean): InputSchema {
+    if (input === undefined) return { known: false, why: "the facts of its file hold no input schema" };
+    if (input === null) return { known: true, schema: EMPTY_OBJECT, none: true };
+    try {
+      const resolved = this.resolveInput(file, input, env);
+      if (resolved === "absent") return { known: true, schema: EMPTY_OBJECT, none: true };
+      if (asWritten) return { known: true, schema: this.json(resolved) };
+      return { known: true, schema: this.zodInput(resolved) };
+    } catch (error) {
+      if (error instanceof Unseen) return { known: false, why: error.message };
+      throw error;
+    }
+  }
+
+  /** A definer's schema may sit under any of the keys the facts try: a spread hides which, so each is asked. */
+  private resolveInput(file: string, input: DataValue, env: Env): Resolved | "absent" {
+    if (input.k === "get" && input.path.at(-1) === "inputSchema") {
+      const base = this.data.resolve(file, input.base, env);
+      for (const key of ["inputSchema", "input", "parameters"]) {
+        const found = this.data.path(base, [...input.path.slice(0, -1), key]);
+        if (found !== "absent") return found;
+      }
+      return "absent";
+    }
+    const resolved = this.data.resolve(file, input, env);
+    // `{ description }` with no schema key: the object has none.
+    if (resolved.k === "unknown" && /has no property `inputSchema`$/.test(resolved.why)) return "absent";
+    return resolved;
+  }
+
+  /** The SDK's view: a raw shape (an object of zod schemas) or a zod object schema, served as a JSON Schema object. */
+  private zodInput(value: Resolved): Json {
+    if (value.k === "object") {
+      const shape = this.shape(value);
+      // Annotations in the parameters' place (`server.tool(name, { readOnlyHint: true }, cb)`): the SDK serves no schema.
+      if (shape === "not-a-shape") return EMPTY_OBJECT;
+      return { ...objectJson(shape), $schema: DRAFT_07 };
+    }
+    const node = this.zod(value);
+    if (node.json.type !== "object") throw new Unseen(`its input schema is not a zod object (it serialises as ${JSON.stringify(node.json).slice(0, 40)})`);
+    return { ...node.json, $schema: DRAFT_07 };
+  }
+
+  /** The properties of a raw shape, in order (a later key wins, a spread adds its keys where it stands). */
+  private shape(value: Extract<Resolved, { k: "object" }>): Map<string, ZodNode> | "not-a-shape" {
+    const out = new Map<string, ZodNode>();
+    for (const entry of value.value.entries) {
+      if ("spread" in entry) {
+        const spread = this.data.resolve(value.file, entry.spread, value.env);
+        if (spread.k !== "object") throw new Unseen(`the schema spreads \`${entry.text}\`, ${this.unseen(spread)}`);
+        const inner = this.shape(spread);
+        if (inner === "not-a-shape") return inner;
+        for (const [k, v] of inner) out.set(k, v);
+        continue;
+      }
+      const member = this.data.resolve(value.file, entry.value, value.env);
+      if (member.k !== "other" || !this.chainAt(member)) {
+        // A boolean or a string where a schema would stand: annotations, not parameters.
+        if (member.k === "string" || (member.k === "other" && /^(true|false|\d+)$/.test(member.what))) return "not-a-shape";
+      }
+      out.delete(entry.key);
+      out.set(entry.key, this.zod(member));
+    }
+    return out;
+  }
+
+  private chainAt(value: Extract<Resolved, { k: "other" }>): ZodChainFact | undefined {
+    return this.ctx.facts(value.file)?.schemas?.[`${value.loc.line}:${value.loc.column}`];
+  }
+
+  /** A zod schema value: a chain the facts recorded, followed through the consts and imports it extends. */
+  private zod(value: Resolved, depth = 0): ZodNode {
+    if (depth > 32) throw new Unseen("its schema extends itself");
+    if (value.k !== "other") throw new Unseen(`a parameter's schema is ${this.unseen(value)}`);
+    const chain = this.chainAt(value);
+    if (!chain) throw new Unseen(`\`${value.what}\` is no zod schema the census can read`);
+    let node: ZodNode | undefined;
+    let steps = chain.steps;
+    const fromZod = chain.root.k === "ref" && /^zod(?:\/|$)/.test(chain.root.module);
+    if (!fromZod) {
+      const root = this.data.resolve(value.file, chain.root);
+      if (root.k !== "other") throw new Unseen(`\`${value.what}\` starts from ${this.unseen(root)}`);
+      node = this.zod(root, depth + 1);
+    }
+    if (!node) {
+      // `z.coerce.number()`: the coercion does not change what the input's schema says.
+      if (steps[0]?.args === null && steps[0].name === "coerce") steps = steps.slice(1);
+      const [base, ...rest] = steps;
+      if (!base || base.args === null) throw new Unseen(`\`${value.what}\` is no zod schema the census can read`);
+      node = this.base(value.file, base.name, base.args, value.what);
+      steps = rest;
+    }
+    return this.apply(value.file, node, steps, value.what, depth);
+  }
+
+  /** `z.string()`, `z.number()`, `z.enum([…])`, `z.object({…})` …: the schema a chain starts with. */
+  private base(file: string, name: string, args: readonly SchemaArg[], what: string): ZodNode {
+    const plain = (json: { [key: string]: Json }): ZodNode => ({ json, optional: false });
+    switch (name) {
+      case "string":
+        return plain({ type: "string" });
+      case "number":
+        return plain({ type: "number" });
+      case "int":
+        return plain({ type: "integer", minimum: -SAFE, maximum: SAFE });
+      case "boolean":
+        return plain({ type: "boolean" });
+      case "null":
+        return plain({ type: "null" });
+      case "any":
+      case "unknown":
+        return plain({});
+      case "enum": {
+        const values = this.argJson(file, args[0], what);
+        if (!Array.isArray(values)) throw new Unseen(`the values of \`${what}\` cannot be seen`);
+        return plain({ type: "string", enum: values });
+      }
+      case "literal": {
+        const v = this.argJson(file, args[0], what);
+        return plain({ type: v === null ? "null" : typeof v, const: v });
+      }
+      case "array":
+        return plain({ type: "array", items: this.argSchema(file, args[0], what).json });
+      case "object":
+      case "strictObject":
+      case "looseObject": {
+        const shape = this.argValue(file, args[0], what);
+        if (shape.k !== "object") throw new Unseen(`the shape of \`${what}\` is ${this.unseen(shape)}`);
+        const props = this.shape(shape);
+        if (props === "not-a-shape") throw new Unseen(`the shape of \`${what}\` holds values that are no schemas`);
+        return plain(objectJson(props));
+      }
+      case "record":
+        return plain({ type: "object", propertyNames: this.argSchema(file, args[0], what).json, additionalProperties: this.argSchema(file, args[1], what).json });
+      case "union": {
+        const options = this.argValue(file, args[0], what);
+        if (options.k !== "list") throw new Unseen(`the options of \`${what}\` cannot be seen`);
+        return plain(unionJson(options.items.map((o) => this.zod(o).json)));
+      }
+      default:
+        throw new Unseen(`\`${what}\` uses z.${name}(), which the census does not serialise`);
+    }
+  }
+
+  /** Each step after the base, as zod 4 serialises it for the input side. */
+  private apply(file: string, start: ZodNode, steps: ZodChainFact["steps"], what: string, depth: number): ZodNode {
+    let node: ZodNode = { json: { ...start.json }, optional: start.optional };
+    // Wrappers (optional, default, nullable) hold what is said about them before what they wrap.
+    let wrapped = false;
+    const front: [string, Json][] = [];
+    const set = (key: string, value: Json): void => {
+      node.json[key] = value;
+    };
+    for (const step of steps) {
+      const arg = (i: number): Json => this.argJson(file, step.args?.[i], what);
+      const isString = node.json.type === "string";
+      const isArray = node.json.type === "array";
+      switch (step.name) {
+        case "optional":
+          node.optional = true;
+          wrapped = true;
+          break;
+        case "nullish":
+          node.optional = true;
+          node.json = nullable(node.json);
+          wrapped = true;
+          break;
+        case "nullable":
+          node.json = nullable(node.json);
+          wrapped = true;
+          break;
+        case "default":
+          node.optional = true;
+          front.push(["default", arg(0)]);
+          wrapped = true;
+          break;
+        case "describe":
+          if (wrapped) front.push(["description", arg(0)]);
+          else set("description", arg(0));
+          break;
+        case "int":
+          node.json = { ...node.json, type: "integer", minimum: (node.json.minimum as Json) ?? -SAFE, maximum: (node.json.maximum as Json) ?? SAFE };
+          break;
+        case "min":
+        case "gte":
+          set(isString ? "minLength" : isArray ? "minItems" : "minimum", arg(0));
+          break;
+        case "max":
+        case "lte":
+          set(isString ? "maxLength" : isArray ? "maxItems" : "maximum", arg(0));
+          break;
+        case "length":
+          set(isString ? "minLength" : "minItems", arg(0));
+          set(isString ? "maxLength" : "maxItems", arg(0));
+          break;
+        case "nonempty":
+          set(isString ? "minLength" : "minItems", 1);
+          break;
+        case "gt":
+        case "positive":
+          delete node.json.minimum;
+          set("exclusiveMinimum", step.name === "gt" ? arg(0) : 0);
+          break;
+        case "lt":
+        case "negative":
+          delete node.json.maximum;
+          set("exclusiveMaximum", step.name === "lt" ? arg(0) : 0);
+          break;
+        case "nonnegative":
+          set("minimum", 0);
+          break;
+        case "nonpositive":
+          set("maximum", 0);
+          break;
+        case "regex": {
+          const r = step.args?.[0];
+          if (r?.k !== "regex") throw new Unseen(`the pattern of \`${what}\` cannot be seen`);
+          set("pattern", r.source);
+          break;
+        }
+        case "array":
+          node = { json: { type: "array", items: node.json }, optional: false };
+          wrapped = false;
+          front.length = 0;
+          break;
+        case "or":
+          node = { json: unionJson([node.json, this.argSchema(file, step.args?.[0], what).json]), optional: false };
+          break;
+        case "extend":
+        case "merge": {
+          const extra = this.argValue(file, step.args?.[0], what);
+          const props = extra.k === "object" ? this.shape(extra) : step.name === "merge" ? this.objectProps(this.zod(extra, depth + 1)) : "not-a-shape";
+          if (props === "not-a-shape" || node.json.type !== "object") throw new Unseen(`\`${what}\` extends a schema the census cannot see`);
+          const merged = new Map([...this.objectProps(node), ...props]);
+          node = { json: objectJson(merged), optional: node.optional };
+          break;
+        }
+        case "partial": {
+          if (node.json.type !== "object") throw new Unseen(`\`${what}\` makes partial a schema that is no object`);
+          delete node.json.required;
+          break;
+        }
+        default:
+          if (FORMATS[step.name] && isString) {
+            const f = FORMATS[step.name]!;
+            set("format", f.format);
+            if (f.pattern) set("pattern", f.pattern);
+            break;
+          }
+          if (TRANSPARENT.has(step.name)) break;
+          throw new Unseen(`\`${what}\` calls .${step.name}(), which the census does not serialise`);
+      }
+    }
+    if (front.length > 0) node.json = { ...Object.fromEntries(front), ...node.json };
+    return node;
+  }
+
+  /** An object schema's properties back as nodes (for `.extend`): required-ness from its `required`. */
+  private objectProps(node: ZodNode): Map<string, ZodNode> {
+    const props = (node.json.properties ?? {}) as { [key: string]: { [key: string]: Json } };
+    const required = new Set((node.json.required ?? []) as string[]);
+    return new Map(Object.entries(props).map(([k, v]) => [k, { json: v, optional: !required.has(k) }]));
+  }
+
+  private argValue(file: string, arg: SchemaArg | undefined, what: string): Resolved {
+    if (!arg || arg.k !== "data") throw new Unseen(`an argument of \`${what}\` cannot be seen`);
+    return this.data.resolve(file, arg.value);
+  }
+
+  private argSchema(file: string, arg: SchemaArg | undefined, what: string): ZodNode {
+    return this.zod(this.argValue(file, arg, what));
+  }
+
+  /** A literal argument (`.min(1)`, `.describe("…")`, `z.enum([...])`) as JSON. */
+  private argJson(file: string, arg: SchemaArg | undefined, what: string): Json {
+    if (!arg) throw new Unseen(`an argument of \`${what}\` is missing`);
+    if (arg.k === "literal") return arg.value;
+    if (arg.k === "regex") return arg.source;
+    return this.json(this.data.resolve(file, arg.value));
+  }
+
+  /** A value written as JSON: strings (also constants), numbers, booleans, objects, lists. */
+  private json(value: Resolved, depth = 0): Json {
+    if (depth > 64) throw new Unseen("its schema nests too deeply to read");
+    switch (value.k) {
+      case "string": {
+        const text = this.ctx.resolveStr(value.file, value.expr);
+        if (!text.known) throw new Unseen(`a text in its schema cannot be seen: ${text.why}`);
+        return text.value;
+      }
+      case "other": {
+        if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value.what)) return Number(value.what);
+        if (value.what === "true" || value.what === "false") return value.what === "true";
+        throw new Unseen(`\`${value.what}\` in its schema is built at run time`);
+      }
+      case "list":
+        return value.items.map((item) => this.json(item, depth + 1));
+      case "object": {
+        const out: { [key: string]: Json } = {};
+        for (const entry of value.value.entries) {
+          if ("spread" in entry) {
+            const spread = this.json(this.data.resolve(value.file, entry.spread, value.env), depth + 1);
+            if (spread === null || typeof spread !== "object" || Array.isArray(spread)) throw new Unseen(`its schema spreads \`${entry.text}\`, which is no object`);
+            Object.assign(out, spread);
+            continue;
+          }
+          delete out[entry.key];
+          out[entry.key] = this.json(this.data.resolve(value.file, entry.value, value.env), depth + 1);
+        }
+        return out;
+      }
+      default:
+        throw new Unseen(`its schema holds ${this.unseen(value)}`);
+    }
+  }
+
+  private unseen(value: Resolved): string {
+    return value.k === "unknown" || value.k === "external" ? `a value the census cannot see (${value.why})` : describe(value);
+  }
+}
+
+function objectJson(props: ReadonlyMap<string, ZodNode>): { [key: string]: Json } {
+  const properties: { [key: string]: Json } = {};
+  const required: string[] = [];
+  for (const [key, node] of props) {
+    properties[key] = node.json;
+    if (!node.optional) required.push(key);
+  }
+  return required.length > 0 ? { type: "object", properties, required } : { type: "object", properties };
+}
+
+function nullable(json: { [key: string]: Json }): { [key: string]: Json } {
+  const keys = Object.keys(json);
+  if (keys.length === 1 && typeof json.type === "string") return { type: [json.type, "null"] };
+  return { anyOf: [json, { type: "null" }] };
+}
+
+/** A union of bare types is one `type` list, as zod 4 writes it; anything else is `anyOf`. */
+function unionJson(options: { [key: string]: Json }[]): { [key: string]: Json } {
+  if (options.every((o) => Object.keys(o).length === 1 && typeof o.type === "string")) return { type: options.map((o) => o.type as string) };
+  return { anyOf: options };
+}
+
