@@ -24,6 +24,7 @@ export class SkuContext {
   private readonly nameMatchers = new Map<ResolvedProducer, (name: string) => boolean>();
   private readonly carrierMatchers: ((name: string) => boolean)[];
   private readonly strings: StringResolver;
+  private readonly relative = new Map<string, string>();
 
   constructor(
     readonly config: ResolvedConfig,
@@ -49,7 +50,12 @@ export class SkuContext {
 
   /** A path relative to the config's folder, `/` separators: the only form a file takes in output. */
   rel(file: string): string {
-    return slashRelative(this.config.dir, file);
+    let rel = this.relative.get(file);
+    if (rel === undefined) {
+      rel = slashRelative(this.config.dir, file);
+      this.relative.set(file, rel);
+    }
+    return rel;
   }
 
   /** Facts of a file that parses, or undefined. */

@@ -25,6 +25,9 @@ const JS_TO_TS: Record<string, string[]> = {
 };
 
 export class ModuleGraph {
+  /** Resolutions by (importing folder, specifier): a graph lives for one census, over one state of the store. */
+  private readonly resolvedThisCensus = new Map<string, string | undefined>();
+
   constructor(
     private readonly store: FactStore,
     /** Relative path for messages. */
@@ -33,6 +36,14 @@ export class ModuleGraph {
 
   /** The file a relative specifier names (TypeScript's `.js` → `.ts` mapping and `index` files included). */
   resolveModule(fromFile: string, specifier: string): string | undefined {
+    const key = `${path.dirname(fromFile)}\0${specifier}`;
+    if (this.resolvedThisCensus.has(key)) return this.resolvedThisCensus.get(key);
+    const found = this.resolve(fromFile, specifier);
+    this.resolvedThisCensus.set(key, found);
+    return found;
+  }
+
+  private resolve(fromFile: string, specifier: string): string | undefined {
     if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) {
       for (const base of this.store.aliases.candidates(fromFile, specifier)) {
         const found = this.withExtensions(base);

@@ -151,7 +151,8 @@ describe("roster --write and floors --raise", () => {
     expect(io.err.join("")).toBe(
       "payload-census: 1 file fails to parse: fix them first, the roster would lose their sentences: src/tools/a.ts\n",
     );
-    expect(readdirSync(monitor())).toEqual(["src"]);
+    // Only the census's cache may have been written (node_modules: this folder has no package.json above it).
+    expect(readdirSync(monitor()).filter((f) => f !== "node_modules")).toEqual(["src"]);
   });
 
   it("raises floors quietly with -q", async () => {
