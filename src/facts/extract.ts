@@ -1,5 +1,5 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
-import { ts, parseSource, parseDiagnostics, positionAt } from "../ts.js";
+import { ts, parseSourceUnlinked, parseDiagnostics, positionAt } from "../ts.js";
 import { isMaximalString, tryBuilderCall, tryBuilderReference, tryEnvelopeObject, trySerialised } from "./builds.js";
 import { collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
@@ -11,7 +11,7 @@ import { collectPassThrough } from "./passThroughs.js";
 import { tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
 import type { FileFacts, Loc } from "./types.js";
-import { continuesChain, deepestNode, MAX_NESTING, placeOf, pushChildren, tooDeep } from "./walk.js";
+import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, tooDeep } from "./walk.js";
 
 /**
  * The facts of one file. A file nested deeper than the parser or the analysis can follow is a parse error of its own
@@ -20,13 +20,13 @@ import { continuesChain, deepestNode, MAX_NESTING, placeOf, pushChildren, tooDee
 export function extractFileFacts(fileName: string, text: string, options: ExtractOptions): FileFacts {
   let sourceFile: ts.SourceFile | undefined;
   try {
-    sourceFile = parseSource(fileName, text);
+    sourceFile = parseSourceUnlinked(fileName, text);
     return factsOf(sourceFile, options);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     // The nesting bound keeps the analysis well inside the stack; this is the net under it (the parser's own
     // recursion, or a reader that recursed where it should not have).
-    return tooDeepFacts(sourceFile ? placeOf(deepestNode(sourceFile, true).node) : { line: overflowingLine(fileName, text), column: 1 });
+    return tooDeepFacts(sourceFile ? placeOf(deepestNode(sourceFile, true).node, sourceFile) : { line: overflowingLine(fileName, text), column: 1 });
   }
 }
 
@@ -48,35 +48,76 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   const { builderNames, namespaces } = importedBuilderNames(sourceFile, builders);
 
   // One walk over the tree gathers the sites every later stage reads; types and module declarations hold none. It
-  // also measures the nesting, before any reader that recurses runs.
+  // also measures the nesting, before any reader that recurses runs, and links every node to its parent (the parse
+  // leaves that to this walk): a reader may ask for the parent of any node, types included, once the walk is done.
   const references: (ts.Identifier | ts.PropertyAccessExpression)[] = [];
   const calls: ts.CallExpression[] = [];
   const ifs: ts.IfStatement[] = [];
   const objects: ts.ObjectLiteralExpression[] = [];
-  const strings: ts.Expression[] = [];
+  // Strings are told maximal once the walk is done: telling needs the parents of nodes below the string.
+  const stringCandidates: ts.Expression[] = [];
   const pending: ts.Node[] = [sourceFile];
   const depths: number[] = [0];
   const children: ts.Node[] = [];
+  let current: ts.Node = sourceFile;
+  // One callback for the whole walk, not one per node: forEachChild stops at the first truthy result, so it returns nothing.
+  const linkChild = (child: ts.Node): undefined => {
+    (child as { parent: ts.Node }).parent = current;
+    children.push(child);
+    return undefined;
+  };
+  const linker = new ParentLinker();
   for (let node = pending.pop(); node; node = pending.pop()) {
     const depth = depths.pop()!;
-    if (depth > MAX_NESTING) return tooDeepFacts(placeOf(deepestNode(sourceFile, false).node));
-    if (ts.isCallExpression(node)) calls.push(node);
-    else if (ts.isIfStatement(node)) ifs.push(node);
-    else if (ts.isObjectLiteralExpression(node)) objects.push(node);
-    // An operand of a `+` chain is never the maximal string: only the chain's root is asked (once, not per link).
-    if (!isPlusOperand(node) && isMaximalString(node)) strings.push(node as ts.Expression);
-    if (ts.isIdentifier(node) && builderNames.has(node.text)) references.push(node);
-    else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text) && builders.has(node.name.text)) {
-      references.push(node);
+    if (depth > MAX_NESTING) return tooDeepFacts(placeOf(deepestNode(sourceFile, false).node, sourceFile));
+    switch (node.kind) {
+      case ts.SyntaxKind.CallExpression:
+        calls.push(node as ts.CallExpression);
+        break;
+      case ts.SyntaxKind.IfStatement:
+        ifs.push(node as ts.IfStatement);
+        break;
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        objects.push(node as ts.ObjectLiteralExpression);
+        break;
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      case ts.SyntaxKind.TemplateExpression:
+      case ts.SyntaxKind.TaggedTemplateExpression:
+        stringCandidates.push(node as ts.Expression);
+        break;
+      case ts.SyntaxKind.BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.PlusToken) stringCandidates.push(node as ts.Expression);
+        break;
+      case ts.SyntaxKind.Identifier:
+        if (builderNames.has((node as ts.Identifier).text)) references.push(node as ts.Identifier);
+        break;
+      case ts.SyntaxKind.PropertyAccessExpression: {
+        const access = node as ts.PropertyAccessExpression;
+        if (ts.isIdentifier(access.expression) && namespaces.has(access.expression.text) && builders.has(access.name.text)) references.push(access);
+        break;
+      }
+      case ts.SyntaxKind.ImportDeclaration:
+      case ts.SyntaxKind.ExportDeclaration:
+        linker.linkBelow(node);
+        continue;
     }
-    if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) continue;
+    if (ts.isTypeNode(node)) {
+      linker.linkBelow(node);
+      continue;
+    }
+    current = node;
     children.length = 0;
-    pushChildren(node, children);
-    for (const child of children) {
+    ts.forEachChild(node, linkChild);
+    // Pushed last to first, so that they pop first to last: every list above is in source order.
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i]!;
       pending.push(child);
       depths.push(continuesChain(node, child) ? depth : depth + 1);
     }
   }
+  // An operand of a `+` chain is never the maximal string: only the chain's root is asked (once, not per link).
+  const strings = stringCandidates.filter((node) => !isPlusOperand(node) && isMaximalString(node));
 
   const file = new FileIndex(sourceFile, options);
   collectModuleShape(file);
@@ -127,7 +168,7 @@ function overflowingLine(fileName: string, text: string): number {
   const starts = lineStarts(text);
   const overflows = (lines: number): boolean => {
     try {
-      parseSource(fileName, lines < starts.length ? text.slice(0, starts[lines]) : text);
+      parseSourceUnlinked(fileName, lines < starts.length ? text.slice(0, starts[lines]) : text);
       return false;
     } catch (error) {
       if (!isStackOverflow(error)) throw error;

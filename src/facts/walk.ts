@@ -8,10 +8,14 @@ import { locOf, ts } from "../ts.js";
  */
 export function forEachDescendant(root: ts.Node, enter: (node: ts.Node) => boolean | void): void {
   const pending: ts.Node[] = [];
-  pushChildren(root, pending);
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (enter(node) === false) continue;
-    pushChildren(node, pending);
+  const children: ts.Node[] = [];
+  // One callback for the whole walk; it must return nothing: forEachChild stops at the first truthy result.
+  const add = (child: ts.Node): undefined => void children.push(child);
+  for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
+    if (node !== root && enter(node) === false) continue;
+    ts.forEachChild(node, add);
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+    children.length = 0;
   }
 }
 
@@ -21,6 +25,29 @@ export function pushChildren(node: ts.Node, pending: ts.Node[]): void {
   // The callback must return nothing: forEachChild stops at the first truthy result.
   ts.forEachChild(node, (child) => void pending.push(child));
   reverseFrom(pending, start);
+}
+
+/**
+ * Links the parent pointers of a tree the parser left unlinked (`parseSourceUnlinked`), below nodes whose own parent
+ * is already set. Made once per walk: its stack and callback serve every subtree it is given.
+ */
+export class ParentLinker {
+  private readonly pending: ts.Node[] = [];
+  private parent: ts.Node | undefined;
+  private readonly link = (child: ts.Node): undefined => {
+    (child as { parent: ts.Node }).parent = this.parent!;
+    this.pending.push(child);
+    return undefined;
+  };
+
+  /** Sets the parent of every node below `root` (not of `root` itself). */
+  linkBelow(root: ts.Node): void {
+    const pending = this.pending;
+    for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
+      this.parent = node;
+      ts.forEachChild(node, this.link);
+    }
+  }
 }
 
 function reverseFrom<T>(list: T[], start: number): void {
@@ -81,7 +108,7 @@ export function tooDeep(line: number): string {
   return `nested too deeply to analyse at line ${line}`;
 }
 
-/** Where a node is, for `tooDeep`. */
-export function placeOf(node: ts.Node): { line: number; column: number } {
-  return ts.isSourceFile(node) ? { line: 1, column: 1 } : locOf(node);
+/** Where a node is, for `tooDeep`: its source file is passed in, as its parent pointers may not be linked yet. */
+export function placeOf(node: ts.Node, sourceFile: ts.SourceFile): { line: number; column: number } {
+  return ts.isSourceFile(node) ? { line: 1, column: 1 } : locOf(node, sourceFile);
 }
