@@ -1,7 +1,6 @@
 // Lexical binding resolution on the syntax tree: which declaration an identifier names, honouring block scope, hoisting and shadowing.
 import { ts } from "../ts.js";
 import { bindingTargets } from "./patterns.js";
-import { forEachDescendant } from "./walk.js";
 
 export type BindingKind =
   | "const"
@@ -36,9 +35,10 @@ export function resolveBinding(reference: ts.Identifier): Binding | undefined {
     if (!isScope(node)) continue;
     // A parameter's default value and the function's name see the function scope; that is what JavaScript does too.
     const binding = tableOf(node).get(name);
+    if (binding === undefined) continue;
     // ...but not the body's `var`s: with parameter expressions, JavaScript gives the body a variable environment of its own.
-    if (binding && binding.kind === "var" && isFunctionLike(node) && ts.isParameter(child)) continue;
-    if (binding) return binding;
+    if (binding.kind === "var" && child.kind === ts.SyntaxKind.Parameter && isFunctionLike(node)) continue;
+    return binding;
   }
   return undefined;
 }
@@ -48,16 +48,21 @@ export function sameBinding(a: Binding | undefined, b: Binding | undefined): boo
   return a !== undefined && b !== undefined && a.nameNode === b.nameNode;
 }
 
+// Predicates on the kind alone, as switches: they run for every ancestor of every name resolved.
+
 export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
-  return (
-    ts.isFunctionDeclaration(node) ||
-    ts.isFunctionExpression(node) ||
-    ts.isArrowFunction(node) ||
-    ts.isMethodDeclaration(node) ||
-    ts.isConstructorDeclaration(node) ||
-    ts.isGetAccessorDeclaration(node) ||
-    ts.isSetAccessorDeclaration(node)
-  );
+  switch (node.kind) {
+    case ts.SyntaxKind.FunctionDeclaration:
+    case ts.SyntaxKind.FunctionExpression:
+    case ts.SyntaxKind.ArrowFunction:
+    case ts.SyntaxKind.MethodDeclaration:
+    case ts.SyntaxKind.Constructor:
+    case ts.SyntaxKind.GetAccessor:
+    case ts.SyntaxKind.SetAccessor:
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** The innermost function-like node that contains `node` (not `node` itself), or undefined at module level. */
@@ -67,19 +72,28 @@ export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | u
 }
 
 function isScope(node: ts.Node): boolean {
-  return (
-    ts.isSourceFile(node) ||
-    ts.isBlock(node) ||
-    ts.isCaseBlock(node) ||
-    ts.isModuleBlock(node) ||
-    isFunctionLike(node) ||
-    ts.isForStatement(node) ||
-    ts.isForInStatement(node) ||
-    ts.isForOfStatement(node) ||
-    ts.isCatchClause(node) ||
-    ts.isClassExpression(node) ||
-    ts.isClassStaticBlockDeclaration(node)
-  );
+  switch (node.kind) {
+    case ts.SyntaxKind.SourceFile:
+    case ts.SyntaxKind.Block:
+    case ts.SyntaxKind.CaseBlock:
+    case ts.SyntaxKind.ModuleBlock:
+    case ts.SyntaxKind.FunctionDeclaration:
+    case ts.SyntaxKind.FunctionExpression:
+    case ts.SyntaxKind.ArrowFunction:
+    case ts.SyntaxKind.MethodDeclaration:
+    case ts.SyntaxKind.Constructor:
+    case ts.SyntaxKind.GetAccessor:
+    case ts.SyntaxKind.SetAccessor:
+    case ts.SyntaxKind.ForStatement:
+    case ts.SyntaxKind.ForInStatement:
+    case ts.SyntaxKind.ForOfStatement:
+    case ts.SyntaxKind.CatchClause:
+    case ts.SyntaxKind.ClassExpression:
+    case ts.SyntaxKind.ClassStaticBlockDeclaration:
+      return true;
+    default:
+      return false;
+  }
 }
 
 function tableOf(scope: ts.Node): Map<string, Binding> {
@@ -166,11 +180,19 @@ function addHoistedVars(
   root: ts.Node,
   addPattern: (n: ts.BindingName, d: ts.Node, k: BindingKind) => void,
 ): void {
-  forEachDescendant(root, (node) => {
-    if (isFunctionLike(node) || ts.isClassLike(node)) return false;
-    if (ts.isVariableDeclarationList(node) && declarationListKind(node) === "var") {
-      for (const d of node.declarations) addPattern(d.name, d, "var");
+  const pending: ts.Node[] = [];
+  const children: ts.Node[] = [];
+  const add = (child: ts.Node): undefined => void children.push(child);
+  for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
+    if (node !== root) {
+      if (isFunctionLike(node) || node.kind === ts.SyntaxKind.ClassDeclaration || node.kind === ts.SyntaxKind.ClassExpression) continue;
+      if (node.kind === ts.SyntaxKind.VariableDeclarationList && declarationListKind(node as ts.VariableDeclarationList) === "var") {
+        for (const d of (node as ts.VariableDeclarationList).declarations) addPattern(d.name, d, "var");
+      }
     }
-    return true;
-  });
+    // Source order, as the first declaration wins: children pushed last to first.
+    ts.forEachChild(node, add);
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+    children.length = 0;
+  }
 }
