@@ -11,7 +11,24 @@ import { collectPassThrough } from "./passThroughs.js";
 import { tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
 import type { FileFacts, Loc } from "./types.js";
-import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, tooDeep } from "./walk.js";
+import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, reverseFrom, tooDeep } from "./walk.js";
+
+// Kinds read once: a comparison with `ts.SyntaxKind.X` is a lookup in a table of some 800 names, each time it runs.
+const {
+  CallExpression,
+  IfStatement,
+  ObjectLiteralExpression,
+  StringLiteral,
+  NoSubstitutionTemplateLiteral,
+  TemplateExpression,
+  TaggedTemplateExpression,
+  BinaryExpression,
+  PlusToken,
+  Identifier,
+  PropertyAccessExpression,
+  ImportDeclaration,
+  ExportDeclaration,
+} = ts.SyntaxKind;
 
 /**
  * The facts of one file. A file nested deeper than the parser or the analysis can follow is a parse error of its own
@@ -58,12 +75,13 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   const stringCandidates: ts.Expression[] = [];
   const pending: ts.Node[] = [sourceFile];
   const depths: number[] = [0];
-  const children: ts.Node[] = [];
   let current: ts.Node = sourceFile;
+  let currentDepth = 0;
   // One callback for the whole walk, not one per node: forEachChild stops at the first truthy result, so it returns nothing.
   const linkChild = (child: ts.Node): undefined => {
     (child as { parent: ts.Node }).parent = current;
-    children.push(child);
+    pending.push(child);
+    depths.push(continuesChain(current, child) ? currentDepth : currentDepth + 1);
     return undefined;
   };
   const linker = new ParentLinker();
@@ -71,34 +89,36 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
     const depth = depths.pop()!;
     if (depth > MAX_NESTING) return tooDeepFacts(placeOf(deepestNode(sourceFile, false).node, sourceFile));
     switch (node.kind) {
-      case ts.SyntaxKind.CallExpression:
+      case CallExpression:
         calls.push(node as ts.CallExpression);
         break;
-      case ts.SyntaxKind.IfStatement:
+      case IfStatement:
         ifs.push(node as ts.IfStatement);
         break;
-      case ts.SyntaxKind.ObjectLiteralExpression:
+      case ObjectLiteralExpression:
         objects.push(node as ts.ObjectLiteralExpression);
         break;
-      case ts.SyntaxKind.StringLiteral:
-      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
-      case ts.SyntaxKind.TemplateExpression:
-      case ts.SyntaxKind.TaggedTemplateExpression:
+      case StringLiteral:
+      case NoSubstitutionTemplateLiteral:
+      case TemplateExpression:
+      case TaggedTemplateExpression:
         stringCandidates.push(node as ts.Expression);
         break;
-      case ts.SyntaxKind.BinaryExpression:
-        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.PlusToken) stringCandidates.push(node as ts.Expression);
+      case BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === PlusToken) stringCandidates.push(node as ts.Expression);
         break;
-      case ts.SyntaxKind.Identifier:
+      case Identifier:
         if (builderNames.has((node as ts.Identifier).text)) references.push(node as ts.Identifier);
         break;
-      case ts.SyntaxKind.PropertyAccessExpression: {
+      case PropertyAccessExpression: {
         const access = node as ts.PropertyAccessExpression;
-        if (ts.isIdentifier(access.expression) && namespaces.has(access.expression.text) && builders.has(access.name.text)) references.push(access);
+        if (access.expression.kind === Identifier && namespaces.has((access.expression as ts.Identifier).text) && builders.has(access.name.text)) {
+          references.push(access);
+        }
         break;
       }
-      case ts.SyntaxKind.ImportDeclaration:
-      case ts.SyntaxKind.ExportDeclaration:
+      case ImportDeclaration:
+      case ExportDeclaration:
         linker.linkBelow(node);
         continue;
     }
@@ -107,14 +127,13 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
       continue;
     }
     current = node;
-    children.length = 0;
+    currentDepth = depth;
+    // Children are pushed first to last, then turned around so that they pop first to last: every list above is in
+    // source order.
+    const first = pending.length;
     ts.forEachChild(node, linkChild);
-    // Pushed last to first, so that they pop first to last: every list above is in source order.
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i]!;
-      pending.push(child);
-      depths.push(continuesChain(node, child) ? depth : depth + 1);
-    }
+    reverseFrom(pending, first);
+    reverseFrom(depths, first);
   }
   // An operand of a `+` chain is never the maximal string: only the chain's root is asked (once, not per link).
   const strings = stringCandidates.filter((node) => !isPlusOperand(node) && isMaximalString(node));

@@ -1,6 +1,7 @@
 // Lexical binding resolution on the syntax tree: which declaration an identifier names, honouring block scope, hoisting and shadowing.
 import { ts } from "../ts.js";
 import { bindingTargets } from "./patterns.js";
+import { forEachDescendant } from "./walk.js";
 
 export type BindingKind =
   | "const"
@@ -252,21 +253,13 @@ class ScopeTable {
   /** `var` declarations anywhere below `root`, not inside nested functions: they belong to root's function or file. */
   private addHoistedVars(root: ts.Node): void {
     if (!mayDeclareVar(root)) return;
-    const pending: ts.Node[] = [];
-    const children: ts.Node[] = [];
-    const add = (child: ts.Node): undefined => void children.push(child);
-    for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
-      if (node !== root) {
-        if (isFunctionLike(node) || node.kind === ClassDeclaration || node.kind === ClassExpression) continue;
-        if (node.kind === VariableDeclarationList && declarationListKind(node as ts.VariableDeclarationList) === "var") {
-          for (const d of (node as ts.VariableDeclarationList).declarations) this.addPattern(d.name, d, "var");
-        }
+    forEachDescendant(root, (node) => {
+      if (isFunctionLike(node) || node.kind === ClassDeclaration || node.kind === ClassExpression) return false;
+      if (node.kind === VariableDeclarationList && declarationListKind(node as ts.VariableDeclarationList) === "var") {
+        for (const d of (node as ts.VariableDeclarationList).declarations) this.addPattern(d.name, d, "var");
       }
-      // Source order, as the first declaration wins: children pushed last to first.
-      ts.forEachChild(node, add);
-      for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
-      children.length = 0;
-    }
+      return true;
+    });
   }
 }
 

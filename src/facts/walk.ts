@@ -1,6 +1,18 @@
 // Tree walks without recursion, and the nesting depth the recursive readers are bounded by: no input nesting overflows the stack.
 import { locOf, ts } from "../ts.js";
 
+// Kinds read once: a comparison with `ts.SyntaxKind.X` is a lookup in a table of some 800 names, each time it runs.
+const {
+  BinaryExpression,
+  PropertyAccessExpression,
+  ElementAccessExpression,
+  CallExpression,
+  NonNullExpression,
+  AsExpression,
+  SatisfiesExpression,
+  TaggedTemplateExpression,
+} = ts.SyntaxKind;
+
 /**
  * Visits every node below `root` (not `root` itself) in source order, depth first, with an explicit stack: the
  * depth of a tree is the input's, and a `+` chain of 10,000 operands is 10,000 nodes deep. `enter` returns false to
@@ -8,14 +20,13 @@ import { locOf, ts } from "../ts.js";
  */
 export function forEachDescendant(root: ts.Node, enter: (node: ts.Node) => boolean | void): void {
   const pending: ts.Node[] = [];
-  const children: ts.Node[] = [];
   // One callback for the whole walk; it must return nothing: forEachChild stops at the first truthy result.
-  const add = (child: ts.Node): undefined => void children.push(child);
+  const add = (child: ts.Node): undefined => void pending.push(child);
   for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
     if (node !== root && enter(node) === false) continue;
+    const first = pending.length;
     ts.forEachChild(node, add);
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
-    children.length = 0;
+    reverseFrom(pending, first);
   }
 }
 
@@ -50,7 +61,8 @@ export class ParentLinker {
   }
 }
 
-function reverseFrom<T>(list: T[], start: number): void {
+/** Turns the part of a list from `start` on around, in place. */
+export function reverseFrom<T>(list: T[], start: number): void {
   for (let i = start, j = list.length - 1; i < j; i++, j--) {
     const t = list[i]!;
     list[i] = list[j]!;
@@ -66,16 +78,16 @@ function reverseFrom<T>(list: T[], start: number): void {
  */
 export function continuesChain(parent: ts.Node, child: ts.Node): boolean {
   switch (parent.kind) {
-    case ts.SyntaxKind.BinaryExpression:
+    case BinaryExpression:
       return (parent as ts.BinaryExpression).left === child;
-    case ts.SyntaxKind.PropertyAccessExpression:
-    case ts.SyntaxKind.ElementAccessExpression:
-    case ts.SyntaxKind.CallExpression:
-    case ts.SyntaxKind.NonNullExpression:
-    case ts.SyntaxKind.AsExpression:
-    case ts.SyntaxKind.SatisfiesExpression:
+    case PropertyAccessExpression:
+    case ElementAccessExpression:
+    case CallExpression:
+    case NonNullExpression:
+    case AsExpression:
+    case SatisfiesExpression:
       return (parent as ts.PropertyAccessExpression).expression === child;
-    case ts.SyntaxKind.TaggedTemplateExpression:
+    case TaggedTemplateExpression:
       return (parent as ts.TaggedTemplateExpression).tag === child;
     default:
       return false;
