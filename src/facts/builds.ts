@@ -5,8 +5,11 @@ import { unwrapToFunction } from "./functions.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
 import { calleeName, functionName, isStringConcatenation, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
-import { calleeRefOf } from "./callees.js";
+import { calleeRefOf, followableCalleeRefOf } from "./callees.js";
 import { isStringRaw } from "./evaluator.js";
+
+/** A callee `followableCalleeRefOf` cannot follow, until its reason is asked for. */
+const UNFOLLOWED: CalleeRef = Object.freeze({ k: "unknown", why: "" });
 
 /**
  * A call that may build an envelope: one whose callee is bound to an import (the project decides whether the import
@@ -33,7 +36,8 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
       callee = inner;
     }
   }
-  const ref = calleeRefOf(callee);
+  // Why a callee cannot be followed is said only for the allow-listed calls that record one.
+  let ref = followableCalleeRefOf(callee) ?? UNFOLLOWED;
   const member = !ts.isIdentifier(commaOperand(callee));
   const called = calleeName(callee);
   const name = ref.k === "local" || ref.k === "import" ? ref.name : called;
@@ -49,6 +53,7 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
     // An import is the builder when the project says so: by its name, a default export, or a word a builder takes.
     (ref.k === "import" && (file.builders.has(name) || name === "default" || (word.k !== "unknown" && call.arguments.length >= 2)));
   if (!candidate) return;
+  if (ref === UNFOLLOWED) ref = calleeRefOf(callee);
   file.facts.builds.push({
     k: "call",
     loc: locOf(call),

@@ -89,21 +89,38 @@ export function shortText(node: ts.Node, max = 80): string {
   const sourceFile = node.getSourceFile();
   const text = sourceFile.text;
   const end = node.getEnd();
+  // Whitespace runs fold to one space, none at either end; words are copied a run at a time, and no further than
+  // one character past `max` (which is what tells that the text was cut).
   let out = "";
-  let space = false;
-  for (let i = node.getStart(sourceFile); i < end && out.length <= max; i++) {
-    const c = text[i]!;
-    if (WHITESPACE.test(c)) space = out !== "";
-    else {
-      if (space) out += " ";
-      out += c;
-      space = false;
-    }
+  let i = node.getStart(sourceFile);
+  while (out.length <= max) {
+    while (i < end && isWhitespace(text.charCodeAt(i))) i++;
+    if (i >= end) break;
+    if (out !== "") out += " ";
+    const limit = Math.min(end, i + Math.max(1, max + 1 - out.length));
+    const from = i;
+    while (i < limit && !isWhitespace(text.charCodeAt(i))) i++;
+    out += text.slice(from, i);
   }
   return out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }
 
-const WHITESPACE = /\s/;
+/** What `/\s/` matches, by code unit: ECMAScript's white space and line terminators. */
+function isWhitespace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 /** The called name of a call's callee (`f` of `f()`, `g` of `a.b.g()`), or null for anything else. */
 export function calledName(call: ts.CallExpression): string | null {
