@@ -8,6 +8,9 @@ import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
 import { calleeRefOf, followableCalleeRefOf } from "./callees.js";
 import { isStringRaw } from "./evaluator.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { BarBarToken, CommaToken, PlusToken, QuestionQuestionToken } = ts.SyntaxKind;
+
 /** A callee `followableCalleeRefOf` cannot follow, until its reason is asked for. */
 const UNFOLLOWED: CalleeRef = Object.freeze({ k: "unknown", why: "" });
 
@@ -105,7 +108,7 @@ function isValueReference(id: ts.Identifier): boolean {
 function isCalled(node: ts.Node): boolean {
   let child: ts.Node = node;
   let parent = node.parent;
-  while (parent && (ts.isParenthesizedExpression(parent) || ts.isNonNullExpression(parent) || ts.isAsExpression(parent) || (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.CommaToken && parent.right === child))) {
+  while (parent && (ts.isParenthesizedExpression(parent) || ts.isNonNullExpression(parent) || ts.isAsExpression(parent) || (ts.isBinaryExpression(parent) && parent.operatorToken.kind === CommaToken && parent.right === child))) {
     child = parent;
     parent = parent.parent;
   }
@@ -128,7 +131,7 @@ function isAlias(node: ts.Node): boolean {
 
 function commaOperand(e: ts.Expression): ts.Expression {
   let x = peel(e);
-  while (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.CommaToken) x = peel(x.right);
+  while (ts.isBinaryExpression(x) && x.operatorToken.kind === CommaToken) x = peel(x.right);
   return x;
 }
 
@@ -193,7 +196,7 @@ function branchesOf(expr: ts.Expression): ts.Expression[] {
   for (let e = pending.pop(); e; e = pending.pop()) {
     const x = peel(e);
     if (ts.isConditionalExpression(x)) pending.push(x.whenFalse, x.whenTrue);
-    else if (ts.isBinaryExpression(x) && (x.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || x.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    else if (ts.isBinaryExpression(x) && (x.operatorToken.kind === QuestionQuestionToken || x.operatorToken.kind === BarBarToken)) {
       pending.push(x.right, x.left);
     } else out.push(x);
   }
@@ -231,7 +234,7 @@ export function isMaximalString(node: ts.Node): boolean {
   let p = node.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
   if (!p) return true;
-  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken && isStringConcatenation(p)) return false;
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === PlusToken && isStringConcatenation(p)) return false;
   if (ts.isTemplateSpan(p)) return false;
   // Keys, module names and types are not values.
   if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isEnumMember(p)) && p.name === node) return false;

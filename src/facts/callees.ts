@@ -5,6 +5,9 @@ import { resolveBinding } from "./scope.js";
 import { peel, propertyNameText, shortText } from "./syntax.js";
 import type { CalleeRef } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { CommaToken, ImportKeyword } = ts.SyntaxKind;
+
 /** How many `const` aliases (`const s = status`) are followed before the census says the chain is too long. */
 const MAX_ALIASES = 8;
 
@@ -34,7 +37,7 @@ const UNEXPLAINED: CalleeRef = Object.freeze({ k: "unknown", why: "" });
 function refOf(callee: ts.Expression, depth: number, explain: boolean): CalleeRef {
   let e = peel(callee);
   // `(0, status)(…)`: a comma expression is its last operand.
-  while (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.CommaToken) e = peel(e.right);
+  while (ts.isBinaryExpression(e) && e.operatorToken.kind === CommaToken) e = peel(e.right);
   if (ts.isIdentifier(e)) return identifierRef(e, depth, explain);
   const member = memberOf(e);
   if (member) {
@@ -96,7 +99,7 @@ function memberOf(e: ts.Expression): { object: ts.Expression; key: string } | un
 /** The module an expression is the namespace object of: `import * as H`, `import("./m")`, a `const` holding either. */
 function moduleObjectOf(expr: ts.Expression, depth: number): string | undefined {
   const e = peel(expr);
-  if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.ImportKeyword) {
+  if (ts.isCallExpression(e) && e.expression.kind === ImportKeyword) {
     const arg = e.arguments[0] && peel(e.arguments[0], false);
     return arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) ? arg.text : undefined;
   }

@@ -17,6 +17,31 @@ import {
   unknownAt,
   type Value,
 } from "./staticValue.js";
+
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  AsExpression,
+  BinaryExpression,
+  CallExpression,
+  ElementAccessExpression,
+  FalseKeyword,
+  Identifier,
+  MinusToken,
+  NoSubstitutionTemplateLiteral,
+  NonNullExpression,
+  NumericLiteral,
+  ObjectLiteralExpression,
+  ParenthesizedExpression,
+  PlusToken,
+  PrefixUnaryExpression,
+  PropertyAccessExpression,
+  SatisfiesExpression,
+  StringLiteral,
+  TaggedTemplateExpression,
+  TemplateExpression,
+  TrueKeyword,
+  TypeAssertionExpression,
+} = ts.SyntaxKind;
 /** Where an expression sits, as far as its meaning depends on it. A function of the node's position in the tree, so
  * results cached per node stay valid. */
 interface Context {
@@ -146,29 +171,29 @@ export class StringEvaluator {
 
   private valueOf(node: ts.Expression, context: Context): Value {
     switch (node.kind) {
-      case ts.SyntaxKind.StringLiteral:
-      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      case StringLiteral:
+      case NoSubstitutionTemplateLiteral:
         return known(cookedText(node as ts.StringLiteral));
-      case ts.SyntaxKind.TemplateExpression:
+      case TemplateExpression:
         return this.template(node as ts.TemplateExpression, context);
-      case ts.SyntaxKind.NumericLiteral:
+      case NumericLiteral:
         return { t: "number", n: Number((node as ts.NumericLiteral).text) };
-      case ts.SyntaxKind.PrefixUnaryExpression: {
+      case PrefixUnaryExpression: {
         const unary = node as ts.PrefixUnaryExpression;
-        if (unary.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(unary.operand)) {
+        if (unary.operator === MinusToken && ts.isNumericLiteral(unary.operand)) {
           return { t: "number", n: -Number(unary.operand.text) };
         }
         return unknownAt(describe(node), node);
       }
-      case ts.SyntaxKind.TrueKeyword:
+      case TrueKeyword:
         return { t: "boolean", b: true };
-      case ts.SyntaxKind.FalseKeyword:
+      case FalseKeyword:
         return { t: "boolean", b: false };
-      case ts.SyntaxKind.ParenthesizedExpression:
-      case ts.SyntaxKind.NonNullExpression:
-      case ts.SyntaxKind.SatisfiesExpression:
-      case ts.SyntaxKind.AsExpression:
-      case ts.SyntaxKind.TypeAssertionExpression: {
+      case ParenthesizedExpression:
+      case NonNullExpression:
+      case SatisfiesExpression:
+      case AsExpression:
+      case TypeAssertionExpression: {
         // Peeled in a loop: `x as A as B as …` and `x!!…` are chains as long as the input writes them.
         let inner: ts.Expression = node;
         let innerContext = context;
@@ -180,21 +205,21 @@ export class StringEvaluator {
         }
         return this.valueOf(inner, innerContext);
       }
-      case ts.SyntaxKind.BinaryExpression:
-        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      case BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === PlusToken) {
           return this.concatenation(node as ts.BinaryExpression, context);
         }
         return unknownAt(describe(node), node);
-      case ts.SyntaxKind.Identifier:
+      case Identifier:
         return this.identifier(node as ts.Identifier, context);
-      case ts.SyntaxKind.PropertyAccessExpression:
-      case ts.SyntaxKind.ElementAccessExpression:
+      case PropertyAccessExpression:
+      case ElementAccessExpression:
         return this.propertyRead(node as ts.PropertyAccessExpression | ts.ElementAccessExpression, context);
-      case ts.SyntaxKind.ObjectLiteralExpression:
+      case ObjectLiteralExpression:
         return { t: "object", literal: node as ts.ObjectLiteralExpression, asConst: context.asConst };
-      case ts.SyntaxKind.CallExpression:
+      case CallExpression:
         return this.arrayJoin(node as ts.CallExpression, context) ?? unknownAt(describe(node), node);
-      case ts.SyntaxKind.TaggedTemplateExpression: {
+      case TaggedTemplateExpression: {
         // String.raw`…` is a string like any other: its text as written, escapes left as they are.
         const tagged = node as ts.TaggedTemplateExpression;
         if (!isStringRaw(tagged.tag)) return unknownAt(describe(node), node);
@@ -266,7 +291,7 @@ export class StringEvaluator {
     const operands: ts.Expression[] = [];
     const sums: ts.Expression[] = [];
     let left: ts.Expression = node;
-    while (ts.isBinaryExpression(left) && left.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    while (ts.isBinaryExpression(left) && left.operatorToken.kind === PlusToken) {
       operands.push(left.right);
       sums.push(left);
       left = left.left;

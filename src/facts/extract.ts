@@ -13,21 +13,21 @@ import { addToolOfCall, claimToolCalls } from "./tools.js";
 import type { FileFacts, Loc } from "./types.js";
 import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, reverseFrom, tooDeep } from "./walk.js";
 
-// Kinds read once: a comparison with `ts.SyntaxKind.X` is a lookup in a table of some 800 names, each time it runs.
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const {
-  CallExpression,
-  IfStatement,
-  ObjectLiteralExpression,
-  StringLiteral,
-  NoSubstitutionTemplateLiteral,
-  TemplateExpression,
-  TaggedTemplateExpression,
   BinaryExpression,
-  PlusToken,
-  Identifier,
-  PropertyAccessExpression,
-  ImportDeclaration,
+  CallExpression,
   ExportDeclaration,
+  Identifier,
+  IfStatement,
+  ImportDeclaration,
+  NoSubstitutionTemplateLiteral,
+  ObjectLiteralExpression,
+  PlusToken,
+  PropertyAccessExpression,
+  StringLiteral,
+  TaggedTemplateExpression,
+  TemplateExpression,
 } = ts.SyntaxKind;
 
 /**
@@ -168,7 +168,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
 function isPlusOperand(node: ts.Node): boolean {
   let p = node.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
-  return !!p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken;
+  return !!p && ts.isBinaryExpression(p) && p.operatorToken.kind === PlusToken;
 }
 
 function tooDeepFacts(loc: Loc): FileFacts {

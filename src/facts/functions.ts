@@ -8,6 +8,9 @@ import type { BareSentenceFact, FunctionFact, ReturnFact } from "./types.js";
 import { operandsOf } from "./values.js";
 import { forEachDescendant } from "./walk.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { ThisKeyword } = ts.SyntaxKind;
+
 /** Indexes the top-level functions (declarations, consts holding a function, `export default` of one) by local name. */
 export function collectTopLevelFunctions(file: FileIndex): void {
   for (const s of file.sf.statements) {
@@ -64,7 +67,7 @@ export function unwrapAdapters(file: FileIndex, expr: ts.Expression): ts.Express
 
 /** `this.handleWaits` inside a class: the class's method (or arrow-valued property) of that name. */
 export function thisMember(file: FileIndex, expr: ts.Expression): ts.FunctionLikeDeclaration | undefined {
-  if (!ts.isPropertyAccessExpression(expr) || expr.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  if (!ts.isPropertyAccessExpression(expr) || expr.expression.kind !== ThisKeyword) return undefined;
   let owner: ts.Node | undefined = expr.parent;
   while (owner && !ts.isClassLike(owner)) owner = owner.parent;
   if (!owner) return undefined;

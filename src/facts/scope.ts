@@ -3,6 +3,36 @@ import { ts } from "../ts.js";
 import { bindingTargets } from "./patterns.js";
 import { forEachDescendant } from "./walk.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  ArrowFunction,
+  Block,
+  CaseBlock,
+  CatchClause,
+  ClassDeclaration,
+  ClassExpression,
+  ClassStaticBlockDeclaration,
+  Constructor,
+  EnumDeclaration,
+  ForInStatement,
+  ForOfStatement,
+  ForStatement,
+  FunctionDeclaration,
+  FunctionExpression,
+  GetAccessor,
+  Identifier,
+  ImportDeclaration,
+  ImportEqualsDeclaration,
+  MethodDeclaration,
+  ModuleBlock,
+  NamespaceImport,
+  Parameter,
+  SetAccessor,
+  SourceFile,
+  VariableDeclarationList,
+  VariableStatement,
+} = ts.SyntaxKind;
+
 export type BindingKind =
   | "const"
   | "let"
@@ -38,7 +68,7 @@ export function resolveBinding(reference: ts.Identifier): Binding | undefined {
     const binding = tableOf(node).get(name);
     if (binding === undefined) continue;
     // ...but not the body's `var`s: with parameter expressions, JavaScript gives the body a variable environment of its own.
-    if (binding.kind === "var" && child.kind === ts.SyntaxKind.Parameter && isFunctionLike(node)) continue;
+    if (binding.kind === "var" && child.kind === Parameter && isFunctionLike(node)) continue;
     return binding;
   }
   return undefined;
@@ -48,35 +78,6 @@ export function resolveBinding(reference: ts.Identifier): Binding | undefined {
 export function sameBinding(a: Binding | undefined, b: Binding | undefined): boolean {
   return a !== undefined && b !== undefined && a.nameNode === b.nameNode;
 }
-
-// Kinds read once: a comparison with `ts.SyntaxKind.X` is a lookup in a table of some 800 names, each time it runs.
-const {
-  SourceFile,
-  Block,
-  CaseBlock,
-  ModuleBlock,
-  FunctionDeclaration,
-  FunctionExpression,
-  ArrowFunction,
-  MethodDeclaration,
-  Constructor,
-  GetAccessor,
-  SetAccessor,
-  ForStatement,
-  ForInStatement,
-  ForOfStatement,
-  CatchClause,
-  ClassDeclaration,
-  ClassExpression,
-  ClassStaticBlockDeclaration,
-  Parameter,
-  VariableStatement,
-  VariableDeclarationList,
-  EnumDeclaration,
-  ImportDeclaration,
-  ImportEqualsDeclaration,
-  NamespaceImport,
-} = ts.SyntaxKind;
 
 export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
   switch (node.kind) {
@@ -204,7 +205,7 @@ class ScopeTable {
   }
 
   private addPattern(name: ts.BindingName, declaration: ts.Node, kind: BindingKind): void {
-    if (name.kind === ts.SyntaxKind.Identifier) return this.add(name, declaration, kind);
+    if (name.kind === Identifier) return this.add(name, declaration, kind);
     // A name inside a pattern is declared by its element; source order keeps "the first declaration wins" as written.
     for (const t of bindingTargets(name)) this.add(t.id, t.element ?? declaration, kind);
   }

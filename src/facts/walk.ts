@@ -1,7 +1,7 @@
 // Tree walks without recursion, and the nesting depth the recursive readers are bounded by: no input nesting overflows the stack.
 import { locOf, ts } from "../ts.js";
 
-// Kinds read once: a comparison with `ts.SyntaxKind.X` is a lookup in a table of some 800 names, each time it runs.
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const {
   BinaryExpression,
   PropertyAccessExpression,
