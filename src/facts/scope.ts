@@ -1,7 +1,7 @@
 // Lexical binding resolution on the syntax tree: which declaration an identifier names, honouring block scope, hoisting and shadowing.
 import { ts } from "../ts.js";
 import { bindingTargets } from "./patterns.js";
-import { forEachDescendant } from "./walk.js";
+import { forEachStatement } from "./walk.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const {
@@ -254,12 +254,15 @@ class ScopeTable {
   /** `var` declarations anywhere below `root`, not inside nested functions: they belong to root's function or file. */
   private addHoistedVars(root: ts.Node): void {
     if (!mayDeclareVar(root)) return;
-    forEachDescendant(root, (node) => {
-      if (isFunctionLike(node) || node.kind === ClassDeclaration || node.kind === ClassExpression) return false;
-      if (node.kind === VariableDeclarationList && declarationListKind(node as ts.VariableDeclarationList) === "var") {
-        for (const d of (node as ts.VariableDeclarationList).declarations) this.addPattern(d.name, d, "var");
+    // A declaration list is a statement's, or a `for` loop's head: only statements are walked, in source order.
+    forEachStatement(root, (node) => {
+      let list: ts.VariableDeclarationList | undefined;
+      if (node.kind === VariableStatement) list = (node as ts.VariableStatement).declarationList;
+      else if (node.kind === ForStatement || node.kind === ForInStatement || node.kind === ForOfStatement) {
+        const init = (node as ts.ForStatement | ts.ForInStatement | ts.ForOfStatement).initializer;
+        if (init?.kind === VariableDeclarationList) list = init as ts.VariableDeclarationList;
       }
-      return true;
+      if (list && declarationListKind(list) === "var") for (const d of list.declarations) this.addPattern(d.name, d, "var");
     });
   }
 }

@@ -3,6 +3,22 @@ import { locOf, ts } from "../ts.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const {
+  Block,
+  CaseClause,
+  DefaultClause,
+  DoStatement,
+  ForInStatement,
+  ForOfStatement,
+  ForStatement,
+  IfStatement,
+  LabeledStatement,
+  ModuleBlock,
+  ModuleDeclaration,
+  SourceFile,
+  SwitchStatement,
+  TryStatement,
+  WhileStatement,
+  WithStatement,
   BinaryExpression,
   PropertyAccessExpression,
   ElementAccessExpression,
@@ -27,6 +43,57 @@ export function forEachDescendant(root: ts.Node, enter: (node: ts.Node) => boole
     const first = pending.length;
     ts.forEachChild(node, add);
     reverseFrom(pending, first);
+  }
+}
+
+/**
+ * Visits `root` and every statement below it that is not inside an expression, in source order, with an explicit
+ * stack: the statements a `return` or a `var` can be among (namespaces entered, as a `var` in one is the file's).
+ * Below an expression a statement can only sit in a function or a class, which are another body's; a function or
+ * class declaration is visited, not entered.
+ */
+export function forEachStatement(root: ts.Node, enter: (node: ts.Node) => void): void {
+  const pending: ts.Node[] = [root];
+  // Pushed last to first, so that they pop first to last.
+  const push = (node: ts.Node | undefined): void => void (node && pending.push(node));
+  const pushAll = (nodes: readonly ts.Node[]): void => {
+    for (let i = nodes.length - 1; i >= 0; i--) pending.push(nodes[i]!);
+  };
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    enter(node);
+    switch (node.kind) {
+      case SourceFile:
+      case Block:
+      case ModuleBlock:
+      case CaseClause:
+      case DefaultClause:
+        pushAll((node as ts.Block).statements);
+        break;
+      case IfStatement:
+        push((node as ts.IfStatement).elseStatement);
+        push((node as ts.IfStatement).thenStatement);
+        break;
+      case DoStatement:
+      case WhileStatement:
+      case ForStatement:
+      case ForInStatement:
+      case ForOfStatement:
+      case LabeledStatement:
+      case WithStatement:
+        push((node as ts.IterationStatement | ts.LabeledStatement | ts.WithStatement).statement);
+        break;
+      case TryStatement:
+        push((node as ts.TryStatement).finallyBlock);
+        push((node as ts.TryStatement).catchClause?.block);
+        push((node as ts.TryStatement).tryBlock);
+        break;
+      case SwitchStatement:
+        pushAll((node as ts.SwitchStatement).caseBlock.clauses);
+        break;
+      case ModuleDeclaration:
+        push((node as ts.ModuleDeclaration).body);
+        break;
+    }
   }
 }
 
