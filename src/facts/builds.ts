@@ -5,11 +5,12 @@ import { unwrapToFunction } from "./functions.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
 import { calleeName, functionName, isStringConcatenation, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
-import { calleeRefOf, followableCalleeRefOf } from "./callees.js";
+import { calleeRefOf } from "./callees.js";
 import { isStringRaw } from "./evaluator.js";
+import { cookedText } from "./strExpr.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
-const { BarBarToken, CommaToken, PlusToken, QuestionQuestionToken } = ts.SyntaxKind;
+const { BarBarToken, CommaToken, NoSubstitutionTemplateLiteral, PlusToken, QuestionQuestionToken, StringLiteral } = ts.SyntaxKind;
 
 /** A callee `followableCalleeRefOf` cannot follow, until its reason is asked for. */
 const UNFOLLOWED: CalleeRef = Object.freeze({ k: "unknown", why: "" });
@@ -40,7 +41,7 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
     }
   }
   // Why a callee cannot be followed is said only for the allow-listed calls that record one.
-  let ref = followableCalleeRefOf(callee) ?? UNFOLLOWED;
+  let ref = file.followableCallee(callee) ?? UNFOLLOWED;
   const member = !ts.isIdentifier(commaOperand(callee));
   const called = calleeName(callee);
   const name = ref.k === "local" || ref.k === "import" ? ref.name : called;
@@ -212,6 +213,8 @@ function isStatusKey(file: FileIndex, name: ts.PropertyName): boolean {
 }
 
 export function trySerialised(file: FileIndex, expr: ts.Expression): void {
+  // A literal is its cooked text: most strings of a file are, and need no evaluator to be told apart.
+  if ((expr.kind === StringLiteral || expr.kind === NoSubstitutionTemplateLiteral) && !mayMentionStatus(cookedText(expr as ts.StringLiteral))) return;
   const value = file.evaluator.evaluate(expr);
   if (!mayHoldStatusKey(value)) return;
   file.facts.builds.push({
@@ -271,7 +274,7 @@ function catchVariableOf(node: ts.Node): string | null | undefined {
 function mayHoldStatusKey(value: StrExpr): boolean {
   switch (value.k) {
     case "str":
-      return value.v.includes("status") || value.v.includes("\\u");
+      return mayMentionStatus(value.v);
     case "cat":
       return value.parts.some(mayHoldStatusKey);
     case "ref":
@@ -279,4 +282,8 @@ function mayHoldStatusKey(value: StrExpr): boolean {
     case "unknown":
       return false;
   }
+}
+
+function mayMentionStatus(text: string): boolean {
+  return text.includes("status") || text.includes("\\u");
 }

@@ -3,13 +3,12 @@ import { ts, locOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { peel, propertyNameText } from "./syntax.js";
 import type { CallFact } from "./types.js";
-import { followableCalleeRefOf } from "./callees.js";
 
 /** Records the call if its callee is a name the project can follow: an import, or a function of this file. */
 export function collectCall(file: FileIndex, call: ts.CallExpression): void {
   const callee = peel(call.expression, false);
   if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(peel(callee.expression, false)))) return;
-  const ref = followableCalleeRefOf(callee);
+  const ref = file.followableCallee(callee);
   if (!ref) return;
   file.facts.calls.push({ callee: ref, loc: locOf(call), args: call.arguments.map(argumentShape) });
 }

@@ -42,6 +42,7 @@ const {
   TrueKeyword,
   TypeAssertionExpression,
 } = ts.SyntaxKind;
+
 /** Where an expression sits, as far as its meaning depends on it. A function of the node's position in the tree, so
  * results cached per node stay valid. */
 interface Context {
@@ -66,7 +67,7 @@ type Members = Map<string, Member> | Unknown;
 // so it is kept only until the outermost evaluation ends, to stay a pure function of the file.
 class Memo<T> {
   readonly settled = new WeakMap<ts.Node, T>();
-  unsettled = new Map<ts.Node, T>();
+  readonly unsettled = new Map<ts.Node, T>();
 }
 
 // Consts nested ~700 deep overflow the stack when evaluated cold; 200 leaves room for the caller's own frames.
@@ -97,12 +98,16 @@ export class StringEvaluator {
   evaluate(expr: ts.Expression): StrExpr {
     const cached = this.results.get(expr);
     if (cached) return cached;
-    return this.evaluation(() => {
+    // One outermost evaluation, as `evaluation` runs it (written out: this runs for a great many expressions).
+    this.activeEvaluations++;
+    try {
       const cutsBefore = this.cuts;
       const result = simplify(toStrExpr(this.valueOf(expr, contextOf(expr)), expr));
       if (this.cuts === cutsBefore) this.results.set(expr, result);
       return result;
-    });
+    } finally {
+      this.endEvaluation();
+    }
   }
 
   // What `collectConstants` reads: values below the string level, within one outermost evaluation.
@@ -113,11 +118,14 @@ export class StringEvaluator {
     try {
       return read();
     } finally {
-      if (--this.activeEvaluations === 0) {
-        this.values.unsettled = new Map();
-        this.memberTables.unsettled = new Map();
-      }
+      this.endEvaluation();
     }
+  }
+
+  private endEvaluation(): void {
+    if (--this.activeEvaluations > 0) return;
+    if (this.values.unsettled.size > 0) this.values.unsettled.clear();
+    if (this.memberTables.unsettled.size > 0) this.memberTables.unsettled.clear();
   }
 
   /** The value of a top-level expression (not under `as const`, not in an enum). */
