@@ -55,23 +55,49 @@ export interface Binding {
   readonly scope: ts.Node;
 }
 
+/** A scope as resolution sees it: what it declares, and what names resolved through it turned out to mean. */
+interface Scope {
+  readonly declared: ReadonlyMap<string, Binding>;
+  /**
+   * What a name means to code in this scope reached from anything but a parameter of the function the scope is
+   * (null: a global), as resolutions through the scope found out: the scopes around a scope are fixed, so the answer
+   * is the same for every reference that gets there this way.
+   */
+  seen: Map<string, Binding | null> | undefined;
+}
+
 /** Keyed by the scope's syntax node: dropped with its syntax tree, which is never edited in place (a new text parses anew). */
-const scopeTableByNode = new WeakMap<ts.Node, ReadonlyMap<string, Binding>>();
+const scopeByNode = new WeakMap<ts.Node, Scope>();
 
 /** Resolves a reference to its binding, or undefined for a global (or a name declared nowhere in the file). */
 export function resolveBinding(reference: ts.Identifier): Binding | undefined {
   const name = reference.text;
+  // The scopes this resolution goes through: each learns what the name means from there.
+  const passed: Scope[] = [];
+  let found: Binding | undefined;
   let child: ts.Node = reference;
   for (let node: ts.Node | undefined = reference.parent; node; child = node, node = node.parent) {
     if (!isScope(node)) continue;
-    // A parameter's default value and the function's name see the function scope; that is what JavaScript does too.
-    const binding = tableOf(node).get(name);
-    if (binding === undefined) continue;
+    const scope = scopeOf(node);
+    // A parameter's default value and the function's name see the function scope; that is what JavaScript does too...
+    const fromParameter = child.kind === Parameter && isFunctionLike(node);
+    if (!fromParameter) {
+      const seen = scope.seen?.get(name);
+      if (seen !== undefined) {
+        found = seen ?? undefined;
+        break;
+      }
+      passed.push(scope);
+    }
+    const binding = scope.declared.get(name);
     // ...but not the body's `var`s: with parameter expressions, JavaScript gives the body a variable environment of its own.
-    if (binding.kind === "var" && child.kind === Parameter && isFunctionLike(node)) continue;
-    return binding;
+    if (binding !== undefined && !(fromParameter && binding.kind === "var")) {
+      found = binding;
+      break;
+    }
   }
-  return undefined;
+  for (const scope of passed) (scope.seen ??= new Map()).set(name, found ?? null);
+  return found;
 }
 
 /** True when two references name the same binding (both resolved; globals never compare equal). */
@@ -128,13 +154,13 @@ function isScope(node: ts.Node): boolean {
 /** What a scope that declares nothing resolves: one table for all of them, never written to. */
 const NOTHING_DECLARED: ReadonlyMap<string, Binding> = new Map();
 
-function tableOf(scope: ts.Node): ReadonlyMap<string, Binding> {
-  let table = scopeTableByNode.get(scope);
-  if (!table) {
-    table = new ScopeTable(scope).build();
-    scopeTableByNode.set(scope, table);
+function scopeOf(node: ts.Node): Scope {
+  let scope = scopeByNode.get(node);
+  if (!scope) {
+    scope = { declared: new ScopeTable(node).build(), seen: undefined };
+    scopeByNode.set(node, scope);
   }
-  return table;
+  return scope;
 }
 
 /** The names one scope declares, gathered once. */
