@@ -48,15 +48,21 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
   if (!name) return;
   // Allow-listed producers are matched by the called name, plain or as a member (SPEC §2.0).
   const allowListed = file.allowed.has(called ?? "") || file.allowed.has(name);
-  const word: StrExpr = wordArg
-    ? file.evaluator.evaluate(wordArg)
-    : { k: "unknown", why: wordUnseen ?? "no status word is passed", ...locOf(call) };
-  const candidate =
+  const named =
     allowListed ||
     (ref.k === "local" && file.builders.has(name)) ||
     // An import is the builder when the project says so: by its name, a default export, or a word a builder takes.
-    (ref.k === "import" && (file.builders.has(name) || name === "default" || (word.k !== "unknown" && call.arguments.length >= 2)));
-  if (!candidate) return;
+    (ref.k === "import" && (file.builders.has(name) || name === "default"));
+  if (!named && !(ref.k === "import" && call.arguments.length >= 2)) {
+    // No word can make this call a build. Evaluating one may still settle values that later evaluations find: it
+    // runs when it may, so that every later result is what it was.
+    if (wordArg && file.evaluator.mayRemember(wordArg)) file.evaluator.evaluate(wordArg);
+    return;
+  }
+  const word: StrExpr = wordArg
+    ? file.evaluator.evaluate(wordArg)
+    : { k: "unknown", why: wordUnseen ?? "no status word is passed", ...locOf(call) };
+  if (!named && word.k === "unknown") return;
   if (ref === UNFOLLOWED) ref = calleeRefOf(callee);
   file.facts.builds.push({
     k: "call",

@@ -39,6 +39,7 @@ const {
   StringLiteral,
   TaggedTemplateExpression,
   TemplateExpression,
+  ThisKeyword,
   TrueKeyword,
   TypeAssertionExpression,
 } = ts.SyntaxKind;
@@ -107,6 +108,101 @@ export class StringEvaluator {
       return result;
     } finally {
       this.endEvaluation();
+    }
+  }
+
+  /**
+   * Whether evaluating `expr` may work out the value of a declaration or the members of an object, which later
+   * evaluations then find worked out. When it may not, its value is a function of the syntax alone and evaluating it
+   * leaves nothing behind: a reader that needs the value only sometimes may skip it then, and every other result
+   * stays what it would have been. Errs towards true.
+   */
+  mayRemember(expr: ts.Expression): boolean {
+    return contextOf(expr).enumDeclaration !== undefined || this.mayReadDeclarations(expr);
+  }
+
+  /** `mayRemember` outside an enum's initializers, following `valueOf` case by case. */
+  private mayReadDeclarations(node: ts.Expression): boolean {
+    switch (node.kind) {
+      case ParenthesizedExpression:
+      case NonNullExpression:
+      case SatisfiesExpression:
+      case AsExpression:
+      case TypeAssertionExpression: {
+        let inner: ts.Expression = node;
+        while (isWrapper(inner)) inner = inner.expression;
+        return this.mayReadDeclarations(inner);
+      }
+      case TemplateExpression:
+        return (node as ts.TemplateExpression).templateSpans.some((span) => this.mayReadDeclarations(span.expression));
+      case BinaryExpression: {
+        if ((node as ts.BinaryExpression).operatorToken.kind !== PlusToken) return false;
+        let left: ts.Expression = node;
+        while (ts.isBinaryExpression(left) && left.operatorToken.kind === PlusToken) {
+          if (this.mayReadDeclarations(left.right)) return true;
+          left = left.left;
+        }
+        return this.mayReadDeclarations(left);
+      }
+      case Identifier: {
+        const binding = resolveBinding(node as ts.Identifier);
+        if (!binding || binding.kind !== "const" || loopVariable(binding.declaration)) return false;
+        const declaration = binding.declaration;
+        if (ts.isVariableDeclaration(declaration)) return declaration.initializer !== undefined && !this.values.settled.has(declaration);
+        return ts.isBindingElement(declaration) && !this.values.settled.has(declaration);
+      }
+      case PropertyAccessExpression:
+      case ElementAccessExpression:
+        return this.mayReadProperty(node as ts.PropertyAccessExpression | ts.ElementAccessExpression);
+      case CallExpression: {
+        // `[…].join(sep)`, as `arrayJoin` takes it: its array may be a `const`.
+        const callee = (node as ts.CallExpression).expression;
+        return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) && callee.name.text === "join";
+      }
+      case TaggedTemplateExpression: {
+        const tag = peel((node as ts.TaggedTemplateExpression).tag, false);
+        return ts.isPropertyAccessExpression(tag) && tag.name.text === "raw";
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** `mayReadDeclarations` of a property read, following `propertyRead`: its base first, then what is read from it. */
+  private mayReadProperty(outer: ts.PropertyAccessExpression | ts.ElementAccessExpression): boolean {
+    const chain: (ts.PropertyAccessExpression | ts.ElementAccessExpression)[] = [];
+    let base: ts.Expression = outer;
+    for (;;) {
+      if (ts.isPropertyAccessExpression(base) || ts.isElementAccessExpression(base)) chain.push(base);
+      else if (!ts.isParenthesizedExpression(base) && !ts.isNonNullExpression(base) && !ts.isSatisfiesExpression(base)) break;
+      base = base.expression;
+    }
+    if (chain.some((a) => ts.isPropertyAccessExpression(a) && !ts.isIdentifier(a.name))) return false;
+    if (this.mayReadDeclarations(base)) return true;
+    const keys = (): boolean => chain.some((a) => ts.isElementAccessExpression(a) && this.mayReadDeclarations(a.argumentExpression));
+    switch (base.kind) {
+      case Identifier: {
+        const binding = resolveBinding(base as ts.Identifier);
+        if (!binding || loopVariable(binding.declaration)) return false;
+        // A const may hold an `as const` object and an enum has members, read from the declarations; an import's
+        // properties are refs, and anything else is unknown, its properties unread.
+        if (binding.kind === "const" || binding.kind === "enum") return true;
+        return binding.kind === "import" && keys();
+      }
+      case ThisKeyword:
+      case CallExpression:
+        // Unknown (a join would have been told above): nothing is read from it.
+        return false;
+      case StringLiteral:
+      case NoSubstitutionTemplateLiteral:
+      case TemplateExpression:
+      case NumericLiteral:
+      case TrueKeyword:
+      case FalseKeyword:
+        // A string, number or boolean has no property the evaluator reads, but keys are evaluated on the way.
+        return keys();
+      default:
+        return true;
     }
   }
 
