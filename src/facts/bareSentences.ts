@@ -3,6 +3,9 @@ import { locOf, endOf, ts } from "../ts.js";
 import { flattenPlus, isStringConcatenation, isStringLike, peel } from "./syntax.js";
 import type { BareSentenceFact } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { BarBarToken, QuestionQuestionToken } = ts.SyntaxKind;
+
 /** The substitution marker of canonical bare-sentence text (SPEC §2.3). */
 const HOLE = "${…}";
 
@@ -20,7 +23,7 @@ export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
     }
     if (ts.isBinaryExpression(e)) {
       const op = e.operatorToken.kind;
-      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+      if (op === QuestionQuestionToken || op === BarBarToken) {
         pending.push(e.right, e.left);
         continue;
       }

@@ -7,6 +7,13 @@ import { calleeName, functionName, isStringConcatenation, peel, propertyNameText
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
 import { calleeRefOf } from "./callees.js";
 import { isStringRaw } from "./evaluator.js";
+import { cookedText } from "./strExpr.js";
+
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { BarBarToken, CommaToken, NoSubstitutionTemplateLiteral, PlusToken, QuestionQuestionToken, StringLiteral } = ts.SyntaxKind;
+
+/** A callee `followableCalleeRefOf` cannot follow, until its reason is asked for. */
+const UNFOLLOWED: CalleeRef = Object.freeze({ k: "unknown", why: "" });
 
 /**
  * A call that may build an envelope: one whose callee is bound to an import (the project decides whether the import
@@ -33,22 +40,30 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
       callee = inner;
     }
   }
-  const ref = calleeRefOf(callee);
+  // Why a callee cannot be followed is said only for the allow-listed calls that record one.
+  let ref = file.followableCallee(callee) ?? UNFOLLOWED;
   const member = !ts.isIdentifier(commaOperand(callee));
   const called = calleeName(callee);
   const name = ref.k === "local" || ref.k === "import" ? ref.name : called;
   if (!name) return;
   // Allow-listed producers are matched by the called name, plain or as a member (SPEC §2.0).
   const allowListed = file.allowed.has(called ?? "") || file.allowed.has(name);
-  const word: StrExpr = wordArg
-    ? file.evaluator.evaluate(wordArg)
-    : { k: "unknown", why: wordUnseen ?? "no status word is passed", ...locOf(call) };
-  const candidate =
+  const named =
     allowListed ||
     (ref.k === "local" && file.builders.has(name)) ||
     // An import is the builder when the project says so: by its name, a default export, or a word a builder takes.
-    (ref.k === "import" && (file.builders.has(name) || name === "default" || (word.k !== "unknown" && call.arguments.length >= 2)));
-  if (!candidate) return;
+    (ref.k === "import" && (file.builders.has(name) || name === "default"));
+  if (!named && !(ref.k === "import" && call.arguments.length >= 2)) {
+    // No word can make this call a build. Evaluating one may still settle values that later evaluations find: it
+    // runs when it may, so that every later result is what it was.
+    if (wordArg && file.evaluator.mayRemember(wordArg)) file.evaluator.evaluate(wordArg);
+    return;
+  }
+  const word: StrExpr = wordArg
+    ? file.evaluator.evaluate(wordArg)
+    : { k: "unknown", why: wordUnseen ?? "no status word is passed", ...locOf(call) };
+  if (!named && word.k === "unknown") return;
+  if (ref === UNFOLLOWED) ref = calleeRefOf(callee);
   file.facts.builds.push({
     k: "call",
     loc: locOf(call),
@@ -100,7 +115,7 @@ function isValueReference(id: ts.Identifier): boolean {
 function isCalled(node: ts.Node): boolean {
   let child: ts.Node = node;
   let parent = node.parent;
-  while (parent && (ts.isParenthesizedExpression(parent) || ts.isNonNullExpression(parent) || ts.isAsExpression(parent) || (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.CommaToken && parent.right === child))) {
+  while (parent && (ts.isParenthesizedExpression(parent) || ts.isNonNullExpression(parent) || ts.isAsExpression(parent) || (ts.isBinaryExpression(parent) && parent.operatorToken.kind === CommaToken && parent.right === child))) {
     child = parent;
     parent = parent.parent;
   }
@@ -123,7 +138,7 @@ function isAlias(node: ts.Node): boolean {
 
 function commaOperand(e: ts.Expression): ts.Expression {
   let x = peel(e);
-  while (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.CommaToken) x = peel(x.right);
+  while (ts.isBinaryExpression(x) && x.operatorToken.kind === CommaToken) x = peel(x.right);
   return x;
 }
 
@@ -188,7 +203,7 @@ function branchesOf(expr: ts.Expression): ts.Expression[] {
   for (let e = pending.pop(); e; e = pending.pop()) {
     const x = peel(e);
     if (ts.isConditionalExpression(x)) pending.push(x.whenFalse, x.whenTrue);
-    else if (ts.isBinaryExpression(x) && (x.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || x.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    else if (ts.isBinaryExpression(x) && (x.operatorToken.kind === QuestionQuestionToken || x.operatorToken.kind === BarBarToken)) {
       pending.push(x.right, x.left);
     } else out.push(x);
   }
@@ -204,6 +219,8 @@ function isStatusKey(file: FileIndex, name: ts.PropertyName): boolean {
 }
 
 export function trySerialised(file: FileIndex, expr: ts.Expression): void {
+  // A literal is its cooked text: most strings of a file are, and need no evaluator to be told apart.
+  if ((expr.kind === StringLiteral || expr.kind === NoSubstitutionTemplateLiteral) && !mayMentionStatus(cookedText(expr as ts.StringLiteral))) return;
   const value = file.evaluator.evaluate(expr);
   if (!mayHoldStatusKey(value)) return;
   file.facts.builds.push({
@@ -226,7 +243,7 @@ export function isMaximalString(node: ts.Node): boolean {
   let p = node.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
   if (!p) return true;
-  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken && isStringConcatenation(p)) return false;
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === PlusToken && isStringConcatenation(p)) return false;
   if (ts.isTemplateSpan(p)) return false;
   // Keys, module names and types are not values.
   if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isEnumMember(p)) && p.name === node) return false;
@@ -263,7 +280,7 @@ function catchVariableOf(node: ts.Node): string | null | undefined {
 function mayHoldStatusKey(value: StrExpr): boolean {
   switch (value.k) {
     case "str":
-      return value.v.includes("status") || value.v.includes("\\u");
+      return mayMentionStatus(value.v);
     case "cat":
       return value.parts.some(mayHoldStatusKey);
     case "ref":
@@ -271,4 +288,8 @@ function mayHoldStatusKey(value: StrExpr): boolean {
     case "unknown":
       return false;
   }
+}
+
+function mayMentionStatus(text: string): boolean {
+  return text.includes("status") || text.includes("\\u");
 }

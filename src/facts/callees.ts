@@ -5,6 +5,9 @@ import { resolveBinding } from "./scope.js";
 import { peel, propertyNameText, shortText } from "./syntax.js";
 import type { CalleeRef } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { CommaToken, ImportKeyword } = ts.SyntaxKind;
+
 /** How many `const` aliases (`const s = status`) are followed before the census says the chain is too long. */
 const MAX_ALIASES = 8;
 
@@ -15,39 +18,59 @@ const MAX_ALIASES = 8;
  * parameter, a local function or a `let` that merely shares a name is what it is, never what it is named after.
  */
 export function calleeRefOf(callee: ts.Expression, depth = 0): CalleeRef {
+  return refOf(callee, depth, true);
+}
+
+/**
+ * Whether a called expression is bound to a name the project can follow (an import or a function of this file), as
+ * `calleeRefOf` tells it, without the words for a callee it cannot follow: most calls are of those, and most are
+ * then left alone.
+ */
+export function followableCalleeRefOf(callee: ts.Expression): Exclude<CalleeRef, { k: "unknown" }> | undefined {
+  const ref = refOf(callee, 0, false);
+  return ref.k === "unknown" ? undefined : ref;
+}
+
+/** What `refOf` gives for a callee it cannot follow when it is not asked to say why. */
+const UNEXPLAINED: CalleeRef = Object.freeze({ k: "unknown", why: "" });
+
+function refOf(callee: ts.Expression, depth: number, explain: boolean): CalleeRef {
   let e = peel(callee);
   // `(0, status)(…)`: a comma expression is its last operand.
-  while (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.CommaToken) e = peel(e.right);
-  if (ts.isIdentifier(e)) return identifierRef(e, depth);
+  while (ts.isBinaryExpression(e) && e.operatorToken.kind === CommaToken) e = peel(e.right);
+  if (ts.isIdentifier(e)) return identifierRef(e, depth, explain);
   const member = memberOf(e);
   if (member) {
     const module = moduleObjectOf(member.object, depth);
     if (module) return { k: "import", module, name: member.key, local: `${shortText(member.object, 40)}.${member.key}` };
+    if (!explain) return UNEXPLAINED;
     return { k: "unknown", why: `\`${shortText(e, 40)}\` is a method of an object: the census cannot tell which function it is` };
   }
+  if (!explain) return UNEXPLAINED;
   return { k: "unknown", why: `\`${shortText(e, 40)}\` is not a named function` };
 }
 
-function identifierRef(e: ts.Identifier, depth: number): CalleeRef {
+function identifierRef(e: ts.Identifier, depth: number, explain: boolean): CalleeRef {
   const binding = resolveBinding(e);
-  if (!binding) return { k: "unknown", why: `\`${e.text}\` is not declared in this file` };
+  if (!binding) return explain ? { k: "unknown", why: `\`${e.text}\` is not declared in this file` } : UNEXPLAINED;
   const decl = binding.declaration;
   if (binding.kind === "import") {
     if (ts.isImportSpecifier(decl)) return { k: "import", module: moduleOf(decl), name: (decl.propertyName ?? decl.name).text, local: e.text };
     if (ts.isImportClause(decl)) return { k: "import", module: moduleOf(decl), name: "default", local: e.text };
-    return { k: "unknown", why: `\`${e.text}\` is a whole module, not a function` };
+    return explain ? { k: "unknown", why: `\`${e.text}\` is a whole module, not a function` } : UNEXPLAINED;
   }
   if (binding.kind === "function") return { k: "local", name: e.text };
   if (binding.kind === "const" && depth < MAX_ALIASES) {
     if (ts.isVariableDeclaration(decl) && decl.initializer) {
       const init = peel(decl.initializer);
       if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return { k: "local", name: e.text };
-      if (ts.isIdentifier(init) || memberOf(init)) return calleeRefOf(init, depth + 1);
-      return { k: "unknown", why: `\`${e.text}\` holds the result of \`${shortText(init, 40)}\`, not a named function` };
+      if (ts.isIdentifier(init) || memberOf(init)) return refOf(init, depth + 1, explain);
+      return explain ? { k: "unknown", why: `\`${e.text}\` holds the result of \`${shortText(init, 40)}\`, not a named function` } : UNEXPLAINED;
     }
     const destructured = destructuredMember(decl, depth);
     if (destructured) return { ...destructured, local: e.text };
   }
+  if (!explain) return UNEXPLAINED;
   if (binding.kind === "parameter") return { k: "unknown", why: `\`${e.text}\` is a parameter: any function may be passed in` };
   return { k: "unknown", why: `\`${e.text}\` is a ${binding.kind} variable: it may hold any function` };
 }
@@ -76,7 +99,7 @@ function memberOf(e: ts.Expression): { object: ts.Expression; key: string } | un
 /** The module an expression is the namespace object of: `import * as H`, `import("./m")`, a `const` holding either. */
 function moduleObjectOf(expr: ts.Expression, depth: number): string | undefined {
   const e = peel(expr);
-  if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.ImportKeyword) {
+  if (ts.isCallExpression(e) && e.expression.kind === ImportKeyword) {
     const arg = e.arguments[0] && peel(e.arguments[0], false);
     return arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) ? arg.text : undefined;
   }

@@ -3,14 +3,13 @@ import { ts, locOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { peel, propertyNameText } from "./syntax.js";
 import type { CallFact } from "./types.js";
-import { calleeRefOf } from "./callees.js";
 
 /** Records the call if its callee is a name the project can follow: an import, or a function of this file. */
 export function collectCall(file: FileIndex, call: ts.CallExpression): void {
   const callee = peel(call.expression, false);
   if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(peel(callee.expression, false)))) return;
-  const ref = calleeRefOf(callee);
-  if (ref.k === "unknown") return;
+  const ref = file.followableCallee(callee);
+  if (!ref) return;
   const args = call.arguments.map(argumentShape);
   // A producer's arguments as strings: the parameter a refusal names is what the validator table lists.
   if (file.options.producers.includes(ref.name)) {

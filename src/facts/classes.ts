@@ -5,6 +5,9 @@ import type { FileIndex } from "./fileIndex.js";
 import { propertyNameText } from "./syntax.js";
 import type { ClassFact, DataValue } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { AbstractKeyword, ExtendsKeyword, StaticKeyword } = ts.SyntaxKind;
+
 /** Records every class declared at the top level of the file (exported or not). */
 export function collectClasses(file: FileIndex): void {
   for (const statement of file.sf.statements) {
@@ -15,7 +18,7 @@ export function collectClasses(file: FileIndex): void {
 
 function classFact(file: FileIndex, node: ts.ClassDeclaration): ClassFact {
   const modifiers = ts.getModifiers(node) ?? [];
-  const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+  const heritage = node.heritageClauses?.find((h) => h.token === ExtendsKeyword)?.types[0]?.expression;
   const members: ClassFact["members"] = {};
   for (const member of node.members) {
     if (!member.name) continue;
@@ -23,7 +26,7 @@ function classFact(file: FileIndex, node: ts.ClassDeclaration): ClassFact {
     if (name === null) continue;
     const value = memberValue(file, member);
     if (!value) continue;
-    const isStatic = (ts.canHaveModifiers(member) ? (ts.getModifiers(member) ?? []) : []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+    const isStatic = (ts.canHaveModifiers(member) ? (ts.getModifiers(member) ?? []) : []).some((m) => m.kind === StaticKeyword);
     // Static and instance members live apart: `static toolName` and an instance `name` may both be there.
     members[isStatic ? `static ${name}` : name] = { value, static: isStatic, loc: locOf(member.name), end: endOf(member.name) };
   }
@@ -32,7 +35,7 @@ function classFact(file: FileIndex, node: ts.ClassDeclaration): ClassFact {
     name: node.name?.text ?? "default",
     loc: locOf(at),
     end: endOf(at),
-    abstract: modifiers.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword),
+    abstract: modifiers.some((m) => m.kind === AbstractKeyword),
     extends: heritage ? file.data.read(heritage) : null,
     members,
   };

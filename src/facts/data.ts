@@ -6,6 +6,9 @@ import { isFunctionLike, resolveBinding } from "./scope.js";
 import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
 import type { DataEntry, DataItem, DataValue, Loc } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { BarBarToken, FalseKeyword, QuestionQuestionToken, ThisKeyword, TrueKeyword } = ts.SyntaxKind;
+
 /** How deep data may nest (objects in arrays in objects …, consts naming consts) before the reader stops and says so. */
 const MAX_DEPTH = 64;
 
@@ -60,7 +63,7 @@ export class DataReader {
     if (ts.isConditionalExpression(e)) return { k: "choice", options: [this.read(e.whenTrue, depth + 1), this.read(e.whenFalse, depth + 1)], loc };
     if (ts.isBinaryExpression(e)) {
       const op = e.operatorToken.kind;
-      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+      if (op === QuestionQuestionToken || op === BarBarToken) {
         const left = this.read(e.left, depth + 1);
         // `name || "ping"`, `options.name ?? "ping"`: the caller's value, or the literal when it passes none.
         if (left.k === "arg" && left.fallback === null) return { ...left, fallback: this.read(e.right, depth + 1) };
@@ -71,7 +74,7 @@ export class DataReader {
     if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
       const key = ts.isPropertyAccessExpression(e) ? e.name.text : literalKey(e.argumentExpression);
       if (key !== undefined) {
-        if (e.expression.kind === ts.SyntaxKind.ThisKeyword) return { k: "this", path: [key], loc };
+        if (e.expression.kind === ThisKeyword) return { k: "this", path: [key], loc };
         return readPathOrUnknown(this.read(e.expression, depth + 1), [key], loc);
       }
     }
@@ -332,7 +335,7 @@ export class DataReader {
     const loc = locOf(e);
     const expr = this.file.evaluator.evaluate(e);
     if (expr.k !== "unknown") return { k: "string", expr, loc, end: endOf(e) };
-    if (ts.isNumericLiteral(e) || e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || ts.isCallExpression(e) || ts.isNewExpression(e)) {
+    if (ts.isNumericLiteral(e) || e.kind === TrueKeyword || e.kind === FalseKeyword || ts.isCallExpression(e) || ts.isNewExpression(e)) {
       return { k: "other", what: shortText(e, 40), why: expr.why, loc };
     }
     // A string the evaluator cannot see stays a string leaf: the reason travels with it.

@@ -17,6 +17,33 @@ import {
   unknownAt,
   type Value,
 } from "./staticValue.js";
+
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  AsExpression,
+  BinaryExpression,
+  CallExpression,
+  ElementAccessExpression,
+  FalseKeyword,
+  Identifier,
+  MinusToken,
+  NoSubstitutionTemplateLiteral,
+  NonNullExpression,
+  NumericLiteral,
+  ObjectLiteralExpression,
+  ParenthesizedExpression,
+  PlusToken,
+  PrefixUnaryExpression,
+  PropertyAccessExpression,
+  SatisfiesExpression,
+  StringLiteral,
+  TaggedTemplateExpression,
+  TemplateExpression,
+  ThisKeyword,
+  TrueKeyword,
+  TypeAssertionExpression,
+} = ts.SyntaxKind;
+
 /** Where an expression sits, as far as its meaning depends on it. A function of the node's position in the tree, so
  * results cached per node stay valid. */
 interface Context {
@@ -41,7 +68,7 @@ type Members = Map<string, Member> | Unknown;
 // so it is kept only until the outermost evaluation ends, to stay a pure function of the file.
 class Memo<T> {
   readonly settled = new WeakMap<ts.Node, T>();
-  unsettled = new Map<ts.Node, T>();
+  readonly unsettled = new Map<ts.Node, T>();
 }
 
 // Consts nested ~700 deep overflow the stack when evaluated cold; 200 leaves room for the caller's own frames.
@@ -72,12 +99,111 @@ export class StringEvaluator {
   evaluate(expr: ts.Expression): StrExpr {
     const cached = this.results.get(expr);
     if (cached) return cached;
-    return this.evaluation(() => {
+    // One outermost evaluation, as `evaluation` runs it (written out: this runs for a great many expressions).
+    this.activeEvaluations++;
+    try {
       const cutsBefore = this.cuts;
       const result = simplify(toStrExpr(this.valueOf(expr, contextOf(expr)), expr));
       if (this.cuts === cutsBefore) this.results.set(expr, result);
       return result;
-    });
+    } finally {
+      this.endEvaluation();
+    }
+  }
+
+  /**
+   * Whether evaluating `expr` may work out the value of a declaration or the members of an object, which later
+   * evaluations then find worked out. When it may not, its value is a function of the syntax alone and evaluating it
+   * leaves nothing behind: a reader that needs the value only sometimes may skip it then, and every other result
+   * stays what it would have been. Errs towards true.
+   */
+  mayRemember(expr: ts.Expression): boolean {
+    return contextOf(expr).enumDeclaration !== undefined || this.mayReadDeclarations(expr);
+  }
+
+  /** `mayRemember` outside an enum's initializers, following `valueOf` case by case. */
+  private mayReadDeclarations(node: ts.Expression): boolean {
+    switch (node.kind) {
+      case ParenthesizedExpression:
+      case NonNullExpression:
+      case SatisfiesExpression:
+      case AsExpression:
+      case TypeAssertionExpression: {
+        let inner: ts.Expression = node;
+        while (isWrapper(inner)) inner = inner.expression;
+        return this.mayReadDeclarations(inner);
+      }
+      case TemplateExpression:
+        return (node as ts.TemplateExpression).templateSpans.some((span) => this.mayReadDeclarations(span.expression));
+      case BinaryExpression: {
+        if ((node as ts.BinaryExpression).operatorToken.kind !== PlusToken) return false;
+        let left: ts.Expression = node;
+        while (ts.isBinaryExpression(left) && left.operatorToken.kind === PlusToken) {
+          if (this.mayReadDeclarations(left.right)) return true;
+          left = left.left;
+        }
+        return this.mayReadDeclarations(left);
+      }
+      case Identifier: {
+        const binding = resolveBinding(node as ts.Identifier);
+        if (!binding || binding.kind !== "const" || loopVariable(binding.declaration)) return false;
+        const declaration = binding.declaration;
+        if (ts.isVariableDeclaration(declaration)) return declaration.initializer !== undefined && !this.values.settled.has(declaration);
+        return ts.isBindingElement(declaration) && !this.values.settled.has(declaration);
+      }
+      case PropertyAccessExpression:
+      case ElementAccessExpression:
+        return this.mayReadProperty(node as ts.PropertyAccessExpression | ts.ElementAccessExpression);
+      case CallExpression: {
+        // `[…].join(sep)`, as `arrayJoin` takes it: its array may be a `const`.
+        const callee = (node as ts.CallExpression).expression;
+        return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) && callee.name.text === "join";
+      }
+      case TaggedTemplateExpression: {
+        const tag = peel((node as ts.TaggedTemplateExpression).tag, false);
+        return ts.isPropertyAccessExpression(tag) && tag.name.text === "raw";
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** `mayReadDeclarations` of a property read, following `propertyRead`: its base first, then what is read from it. */
+  private mayReadProperty(outer: ts.PropertyAccessExpression | ts.ElementAccessExpression): boolean {
+    const chain: (ts.PropertyAccessExpression | ts.ElementAccessExpression)[] = [];
+    let base: ts.Expression = outer;
+    for (;;) {
+      if (ts.isPropertyAccessExpression(base) || ts.isElementAccessExpression(base)) chain.push(base);
+      else if (!ts.isParenthesizedExpression(base) && !ts.isNonNullExpression(base) && !ts.isSatisfiesExpression(base)) break;
+      base = base.expression;
+    }
+    if (chain.some((a) => ts.isPropertyAccessExpression(a) && !ts.isIdentifier(a.name))) return false;
+    if (this.mayReadDeclarations(base)) return true;
+    const keys = (): boolean => chain.some((a) => ts.isElementAccessExpression(a) && this.mayReadDeclarations(a.argumentExpression));
+    switch (base.kind) {
+      case Identifier: {
+        const binding = resolveBinding(base as ts.Identifier);
+        if (!binding || loopVariable(binding.declaration)) return false;
+        // A const may hold an `as const` object and an enum has members, read from the declarations; an import's
+        // properties are refs, and anything else is unknown, its properties unread.
+        if (binding.kind === "const" || binding.kind === "enum") return true;
+        return binding.kind === "import" && keys();
+      }
+      case ThisKeyword:
+      case CallExpression:
+        // Unknown (a join would have been told above): nothing is read from it.
+        return false;
+      case StringLiteral:
+      case NoSubstitutionTemplateLiteral:
+      case TemplateExpression:
+      case NumericLiteral:
+      case TrueKeyword:
+      case FalseKeyword:
+        // A string, number or boolean has no property the evaluator reads, but keys are evaluated on the way.
+        return keys();
+      default:
+        return true;
+    }
   }
 
   // What `collectConstants` reads: values below the string level, within one outermost evaluation.
@@ -88,11 +214,14 @@ export class StringEvaluator {
     try {
       return read();
     } finally {
-      if (--this.activeEvaluations === 0) {
-        this.values.unsettled = new Map();
-        this.memberTables.unsettled = new Map();
-      }
+      this.endEvaluation();
     }
+  }
+
+  private endEvaluation(): void {
+    if (--this.activeEvaluations > 0) return;
+    if (this.values.unsettled.size > 0) this.values.unsettled.clear();
+    if (this.memberTables.unsettled.size > 0) this.memberTables.unsettled.clear();
   }
 
   /** The value of a top-level expression (not under `as const`, not in an enum). */
@@ -146,29 +275,29 @@ export class StringEvaluator {
 
   private valueOf(node: ts.Expression, context: Context): Value {
     switch (node.kind) {
-      case ts.SyntaxKind.StringLiteral:
-      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      case StringLiteral:
+      case NoSubstitutionTemplateLiteral:
         return known(cookedText(node as ts.StringLiteral));
-      case ts.SyntaxKind.TemplateExpression:
+      case TemplateExpression:
         return this.template(node as ts.TemplateExpression, context);
-      case ts.SyntaxKind.NumericLiteral:
+      case NumericLiteral:
         return { t: "number", n: Number((node as ts.NumericLiteral).text) };
-      case ts.SyntaxKind.PrefixUnaryExpression: {
+      case PrefixUnaryExpression: {
         const unary = node as ts.PrefixUnaryExpression;
-        if (unary.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(unary.operand)) {
+        if (unary.operator === MinusToken && ts.isNumericLiteral(unary.operand)) {
           return { t: "number", n: -Number(unary.operand.text) };
         }
         return unknownAt(describe(node), node);
       }
-      case ts.SyntaxKind.TrueKeyword:
+      case TrueKeyword:
         return { t: "boolean", b: true };
-      case ts.SyntaxKind.FalseKeyword:
+      case FalseKeyword:
         return { t: "boolean", b: false };
-      case ts.SyntaxKind.ParenthesizedExpression:
-      case ts.SyntaxKind.NonNullExpression:
-      case ts.SyntaxKind.SatisfiesExpression:
-      case ts.SyntaxKind.AsExpression:
-      case ts.SyntaxKind.TypeAssertionExpression: {
+      case ParenthesizedExpression:
+      case NonNullExpression:
+      case SatisfiesExpression:
+      case AsExpression:
+      case TypeAssertionExpression: {
         // Peeled in a loop: `x as A as B as …` and `x!!…` are chains as long as the input writes them.
         let inner: ts.Expression = node;
         let innerContext = context;
@@ -180,21 +309,21 @@ export class StringEvaluator {
         }
         return this.valueOf(inner, innerContext);
       }
-      case ts.SyntaxKind.BinaryExpression:
-        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      case BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === PlusToken) {
           return this.concatenation(node as ts.BinaryExpression, context);
         }
         return unknownAt(describe(node), node);
-      case ts.SyntaxKind.Identifier:
+      case Identifier:
         return this.identifier(node as ts.Identifier, context);
-      case ts.SyntaxKind.PropertyAccessExpression:
-      case ts.SyntaxKind.ElementAccessExpression:
+      case PropertyAccessExpression:
+      case ElementAccessExpression:
         return this.propertyRead(node as ts.PropertyAccessExpression | ts.ElementAccessExpression, context);
-      case ts.SyntaxKind.ObjectLiteralExpression:
+      case ObjectLiteralExpression:
         return { t: "object", literal: node as ts.ObjectLiteralExpression, asConst: context.asConst };
-      case ts.SyntaxKind.CallExpression:
+      case CallExpression:
         return this.arrayJoin(node as ts.CallExpression, context) ?? unknownAt(describe(node), node);
-      case ts.SyntaxKind.TaggedTemplateExpression: {
+      case TaggedTemplateExpression: {
         // String.raw`…` is a string like any other: its text as written, escapes left as they are.
         const tagged = node as ts.TaggedTemplateExpression;
         if (!isStringRaw(tagged.tag)) return unknownAt(describe(node), node);
@@ -266,7 +395,7 @@ export class StringEvaluator {
     const operands: ts.Expression[] = [];
     const sums: ts.Expression[] = [];
     let left: ts.Expression = node;
-    while (ts.isBinaryExpression(left) && left.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    while (ts.isBinaryExpression(left) && left.operatorToken.kind === PlusToken) {
       operands.push(left.right);
       sums.push(left);
       left = left.left;

@@ -1,5 +1,5 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
-import { ts, parseSource, parseDiagnostics, positionAt } from "../ts.js";
+import { ts, parseSourceUnlinked, parseDiagnostics, positionAt } from "../ts.js";
 import { isMaximalString, tryBuilderCall, tryBuilderReference, tryEnvelopeObject, trySerialised } from "./builds.js";
 import { collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
@@ -12,7 +12,24 @@ import { tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
 import { collectZodChains } from "./zodSchemas.js";
 import type { FileFacts, Loc } from "./types.js";
-import { continuesChain, deepestNode, MAX_NESTING, placeOf, pushChildren, tooDeep } from "./walk.js";
+import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, reverseFrom, tooDeep } from "./walk.js";
+
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  BinaryExpression,
+  CallExpression,
+  ExportDeclaration,
+  Identifier,
+  IfStatement,
+  ImportDeclaration,
+  NoSubstitutionTemplateLiteral,
+  ObjectLiteralExpression,
+  PlusToken,
+  PropertyAccessExpression,
+  StringLiteral,
+  TaggedTemplateExpression,
+  TemplateExpression,
+} = ts.SyntaxKind;
 
 /**
  * The facts of one file. A file nested deeper than the parser or the analysis can follow is a parse error of its own
@@ -21,13 +38,13 @@ import { continuesChain, deepestNode, MAX_NESTING, placeOf, pushChildren, tooDee
 export function extractFileFacts(fileName: string, text: string, options: ExtractOptions): FileFacts {
   let sourceFile: ts.SourceFile | undefined;
   try {
-    sourceFile = parseSource(fileName, text);
+    sourceFile = parseSourceUnlinked(fileName, text);
     return factsOf(sourceFile, options);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     // The nesting bound keeps the analysis well inside the stack; this is the net under it (the parser's own
     // recursion, or a reader that recursed where it should not have).
-    return tooDeepFacts(sourceFile ? placeOf(deepestNode(sourceFile, true).node) : { line: overflowingLine(fileName, text), column: 1 });
+    return tooDeepFacts(sourceFile ? placeOf(deepestNode(sourceFile, true).node, sourceFile) : { line: overflowingLine(fileName, text), column: 1 });
   }
 }
 
@@ -49,35 +66,78 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   const { builderNames, namespaces } = importedBuilderNames(sourceFile, builders);
 
   // One walk over the tree gathers the sites every later stage reads; types and module declarations hold none. It
-  // also measures the nesting, before any reader that recurses runs.
+  // also measures the nesting, before any reader that recurses runs, and links every node to its parent (the parse
+  // leaves that to this walk): a reader may ask for the parent of any node, types included, once the walk is done.
   const references: (ts.Identifier | ts.PropertyAccessExpression)[] = [];
   const calls: ts.CallExpression[] = [];
   const ifs: ts.IfStatement[] = [];
   const objects: ts.ObjectLiteralExpression[] = [];
-  const strings: ts.Expression[] = [];
+  // Strings are told maximal once the walk is done: telling needs the parents of nodes below the string.
+  const stringCandidates: ts.Expression[] = [];
   const pending: ts.Node[] = [sourceFile];
   const depths: number[] = [0];
-  const children: ts.Node[] = [];
+  let current: ts.Node = sourceFile;
+  let currentDepth = 0;
+  // One callback for the whole walk, not one per node: forEachChild stops at the first truthy result, so it returns nothing.
+  const linkChild = (child: ts.Node): undefined => {
+    (child as { parent: ts.Node }).parent = current;
+    pending.push(child);
+    depths.push(continuesChain(current, child) ? currentDepth : currentDepth + 1);
+    return undefined;
+  };
+  const linker = new ParentLinker();
   for (let node = pending.pop(); node; node = pending.pop()) {
     const depth = depths.pop()!;
-    if (depth > MAX_NESTING) return tooDeepFacts(placeOf(deepestNode(sourceFile, false).node));
-    if (ts.isCallExpression(node)) calls.push(node);
-    else if (ts.isIfStatement(node)) ifs.push(node);
-    else if (ts.isObjectLiteralExpression(node)) objects.push(node);
-    // An operand of a `+` chain is never the maximal string: only the chain's root is asked (once, not per link).
-    if (!isPlusOperand(node) && isMaximalString(node)) strings.push(node as ts.Expression);
-    if (ts.isIdentifier(node) && builderNames.has(node.text)) references.push(node);
-    else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text) && builders.has(node.name.text)) {
-      references.push(node);
+    if (depth > MAX_NESTING) return tooDeepFacts(placeOf(deepestNode(sourceFile, false).node, sourceFile));
+    switch (node.kind) {
+      case CallExpression:
+        calls.push(node as ts.CallExpression);
+        break;
+      case IfStatement:
+        ifs.push(node as ts.IfStatement);
+        break;
+      case ObjectLiteralExpression:
+        objects.push(node as ts.ObjectLiteralExpression);
+        break;
+      case StringLiteral:
+      case NoSubstitutionTemplateLiteral:
+      case TemplateExpression:
+      case TaggedTemplateExpression:
+        stringCandidates.push(node as ts.Expression);
+        break;
+      case BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === PlusToken) stringCandidates.push(node as ts.Expression);
+        break;
+      case Identifier:
+        if (builderNames.has((node as ts.Identifier).text)) references.push(node as ts.Identifier);
+        break;
+      case PropertyAccessExpression: {
+        const access = node as ts.PropertyAccessExpression;
+        if (access.expression.kind === Identifier && namespaces.has((access.expression as ts.Identifier).text) && builders.has(access.name.text)) {
+          references.push(access);
+        }
+        break;
+      }
+      case ImportDeclaration:
+      case ExportDeclaration:
+        linker.linkBelow(node);
+        continue;
     }
-    if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) continue;
-    children.length = 0;
-    pushChildren(node, children);
-    for (const child of children) {
-      pending.push(child);
-      depths.push(continuesChain(node, child) ? depth : depth + 1);
+    if (ts.isTypeNode(node)) {
+      linker.linkBelow(node);
+      continue;
     }
+    current = node;
+    currentDepth = depth;
+    // Children are pushed first to last, then turned around so that they pop first to last: every list above is in
+    // source order.
+    const first = pending.length;
+    ts.forEachChild(node, linkChild);
+    reverseFrom(pending, first);
+    reverseFrom(depths, first);
   }
+  // An operand of a `+` chain is never the maximal string: only the chain's root is asked (once, not per link).
+  const strings = stringCandidates.filter((node) => !isPlusOperand(node) && isMaximalString(node));
 
   const file = new FileIndex(sourceFile, options);
   collectModuleShape(file);
@@ -111,7 +171,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
 function isPlusOperand(node: ts.Node): boolean {
   let p = node.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
-  return !!p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken;
+  return !!p && ts.isBinaryExpression(p) && p.operatorToken.kind === PlusToken;
 }
 
 function tooDeepFacts(loc: Loc): FileFacts {
@@ -130,7 +190,7 @@ function overflowingLine(fileName: string, text: string): number {
   const starts = lineStarts(text);
   const overflows = (lines: number): boolean => {
     try {
-      parseSource(fileName, lines < starts.length ? text.slice(0, starts[lines]) : text);
+      parseSourceUnlinked(fileName, lines < starts.length ? text.slice(0, starts[lines]) : text);
       return false;
     } catch (error) {
       if (!isStackOverflow(error)) throw error;

@@ -2,7 +2,8 @@
 import { ts, locOf } from "../ts.js";
 import { DataReader, type DataSource } from "./data.js";
 import { StringEvaluator } from "./evaluator.js";
-import type { DataValue, FileFacts, Loc, Site } from "./types.js";
+import { followableCalleeRefOf } from "./callees.js";
+import type { CalleeRef, DataValue, FileFacts, Loc, Site } from "./types.js";
 
 /** The part of the config the per-file facts depend on (and nothing else): the cache key of a file's facts. */
 export interface ExtractOptions {
@@ -76,6 +77,8 @@ export class FileIndex implements DataSource {
   readonly declaredAt = new Map<ts.Node, { loc: Loc; end: Loc }>();
   /** Definer calls, to the index of the tool each makes: a list of them holds those tools, not new ones. */
   readonly toolOfCall = new Map<ts.Node, number>();
+  /** What callees are bound to, as `followableCalleeRefOf` tells (null: not followable); a call is read by more than one collector. */
+  private readonly calleeRefs = new Map<ts.Expression, Exclude<CalleeRef, { k: "unknown" }> | null>();
   /** The next free iteration slot (`param` data of the file). */
   private nextSlot = 0;
   readonly register: ReadonlySet<string>;
@@ -110,6 +113,16 @@ export class FileIndex implements DataSource {
       this.bodies.set(node, key);
     }
     return key;
+  }
+
+  /** `followableCalleeRefOf` of a callee, worked out once per callee. */
+  followableCallee(callee: ts.Expression): Exclude<CalleeRef, { k: "unknown" }> | undefined {
+    let ref = this.calleeRefs.get(callee);
+    if (ref === undefined) {
+      ref = followableCalleeRefOf(callee) ?? null;
+      this.calleeRefs.set(callee, ref);
+    }
+    return ref ?? undefined;
   }
 
   newSlot(): number {

@@ -6,6 +6,26 @@ import { isFunctionLike } from "./scope.js";
 import { peel } from "./syntax.js";
 import { type Survey, isAssignmentOperator, isLogicalAssignment, isUpdate } from "./writes.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  AmpersandAmpersandToken,
+  AsExpression,
+  BarBarToken,
+  BinaryExpression,
+  CallExpression,
+  CommaToken,
+  ElementAccessExpression,
+  EqualsToken,
+  ExclamationToken,
+  FalseKeyword,
+  NonNullExpression,
+  PropertyAccessExpression,
+  QuestionQuestionToken,
+  SatisfiesExpression,
+  TaggedTemplateExpression,
+  TrueKeyword,
+} = ts.SyntaxKind;
+
 /** The definitions that reach a point; null when no path reaches it. */
 type State = ReadonlySet<FlowDef> | null;
 
@@ -135,7 +155,7 @@ export class Flow {
    */
   private visitChain(node: ChainLink, s: State): State {
     const links: ChainLink[] = [node];
-    let inner: ts.Node = node.kind === ts.SyntaxKind.BinaryExpression ? (node as ts.BinaryExpression).left : chainObject(node);
+    let inner: ts.Node = node.kind === BinaryExpression ? (node as ts.BinaryExpression).left : chainObject(node);
     while (isChainLink(inner) && this.survey.relevant.has(inner)) {
       if (++this.steps > this.budget) throw new BudgetExceeded();
       links.push(inner);
@@ -146,7 +166,7 @@ export class Flow {
       const link = links[i]!;
       if (ts.isBinaryExpression(link)) {
         // `??` evaluates its right side only when the left is nullish: what reached before keeps reaching.
-        out = link.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ? join(out, this.visit(link.right, out)) : this.visit(link.right, out);
+        out = link.operatorToken.kind === QuestionQuestionToken ? join(out, this.visit(link.right, out)) : this.visit(link.right, out);
         continue;
       }
       const first = chainObject(link);
@@ -179,7 +199,7 @@ export class Flow {
     let c = this.condOf(e, s);
     for (let i = spine.length - 1; i >= 0; i--) {
       const link = spine[i]!;
-      if (link.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+      if (link.operatorToken.kind === AmpersandAmpersandToken) {
         const b = this.cond(link.right, c.whenTrue);
         c = { whenTrue: b.whenTrue, whenFalse: join(c.whenFalse, b.whenFalse) };
       } else {
@@ -192,21 +212,21 @@ export class Flow {
 
   /** A condition that is not a conjunction or disjunction (peeled), or one the flow need not enter. */
   private condOf(e: ts.Expression, s: State): Branches {
-    if (e.kind === ts.SyntaxKind.TrueKeyword) return { whenTrue: s, whenFalse: null };
-    if (e.kind === ts.SyntaxKind.FalseKeyword) return { whenTrue: null, whenFalse: s };
+    if (e.kind === TrueKeyword) return { whenTrue: s, whenFalse: null };
+    if (e.kind === FalseKeyword) return { whenTrue: null, whenFalse: s };
     if (!this.survey.relevant.has(e)) return { whenTrue: s, whenFalse: s };
-    if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.ExclamationToken) {
+    if (ts.isPrefixUnaryExpression(e) && e.operator === ExclamationToken) {
       const c = this.cond(e.operand, s);
       return { whenTrue: c.whenFalse, whenFalse: c.whenTrue };
     }
     if (ts.isBinaryExpression(e)) {
       const op = e.operatorToken.kind;
-      if (op === ts.SyntaxKind.QuestionQuestionToken) {
+      if (op === QuestionQuestionToken) {
         const left = this.visit(e.left, s);
         const b = this.cond(e.right, left);
         return { whenTrue: join(left, b.whenTrue), whenFalse: join(left, b.whenFalse) };
       }
-      if (op === ts.SyntaxKind.CommaToken) return this.cond(e.right, this.visit(e.left, s));
+      if (op === CommaToken) return this.cond(e.right, this.visit(e.left, s));
     }
     if (ts.isConditionalExpression(e)) {
       const c = this.cond(e.condition, s);
@@ -220,7 +240,7 @@ export class Flow {
 
   private visitBinary(node: ts.BinaryExpression, s: State): State {
     const op = node.operatorToken.kind;
-    if (op === ts.SyntaxKind.EqualsToken) {
+    if (op === EqualsToken) {
       const left = peel(node.left, false);
       if (ts.isArrayLiteralExpression(left) || ts.isObjectLiteralExpression(left)) {
         // Destructuring: the source first, then the pattern's defaults and targets from left to right.
@@ -235,15 +255,15 @@ export class Flow {
       return join(before, this.applyWrite(node, this.visit(node.right, before)));
     }
     if (isAssignmentOperator(op)) return this.applyWrite(node, this.visit(node.right, this.visit(node.left, s)));
-    if (op === ts.SyntaxKind.AmpersandAmpersandToken) {
+    if (op === AmpersandAmpersandToken) {
       const c = this.cond(node.left, s);
       return join(c.whenFalse, this.visit(node.right, c.whenTrue));
     }
-    if (op === ts.SyntaxKind.BarBarToken) {
+    if (op === BarBarToken) {
       const c = this.cond(node.left, s);
       return join(c.whenTrue, this.visit(node.right, c.whenFalse));
     }
-    if (op === ts.SyntaxKind.QuestionQuestionToken) {
+    if (op === QuestionQuestionToken) {
       const left = this.visit(node.left, s);
       return join(left, this.visit(node.right, left));
     }
@@ -315,7 +335,7 @@ export class Flow {
 
   private visitPatternElement(node: ts.Expression, s: State): State {
     const e = peel(node, false);
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === EqualsToken) {
       return this.visitPatternElement(e.left, join(s, this.visit(e.right, s)));
     }
     if (ts.isArrayLiteralExpression(e) || ts.isObjectLiteralExpression(e)) return this.visitAssignmentPattern(e, s);
@@ -535,18 +555,18 @@ type ChainLink =
  */
 function isChainLink(node: ts.Node): node is ChainLink {
   switch (node.kind) {
-    case ts.SyntaxKind.BinaryExpression: {
+    case BinaryExpression: {
       const op = (node as ts.BinaryExpression).operatorToken.kind;
-      return !isAssignmentOperator(op) && op !== ts.SyntaxKind.AmpersandAmpersandToken && op !== ts.SyntaxKind.BarBarToken;
+      return !isAssignmentOperator(op) && op !== AmpersandAmpersandToken && op !== BarBarToken;
     }
-    case ts.SyntaxKind.PropertyAccessExpression:
-    case ts.SyntaxKind.ElementAccessExpression:
-    case ts.SyntaxKind.CallExpression:
-    case ts.SyntaxKind.NonNullExpression:
+    case PropertyAccessExpression:
+    case ElementAccessExpression:
+    case CallExpression:
+    case NonNullExpression:
       return !ts.isOptionalChain(node);
-    case ts.SyntaxKind.AsExpression:
-    case ts.SyntaxKind.SatisfiesExpression:
-    case ts.SyntaxKind.TaggedTemplateExpression:
+    case AsExpression:
+    case SatisfiesExpression:
+    case TaggedTemplateExpression:
       return true;
     default:
       return false;
@@ -561,7 +581,7 @@ function chainObject(link: Exclude<ChainLink, ts.BinaryExpression>): ts.Expressi
 function isAndOr(e: ts.Expression): e is ts.BinaryExpression {
   if (!ts.isBinaryExpression(e)) return false;
   const op = e.operatorToken.kind;
-  return op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken;
+  return op === AmpersandAmpersandToken || op === BarBarToken;
 }
 
 type Loop = ts.WhileStatement | ts.DoStatement | ts.ForStatement | ts.ForOfStatement | ts.ForInStatement;

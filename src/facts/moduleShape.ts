@@ -7,6 +7,9 @@ import { declarationListKind, resolveBinding } from "./scope.js";
 import { calledName, constObjectOf, peel, propertyNameText, shortText } from "./syntax.js";
 import type { ExportFact, ImportFact, ObjectEntryFact, StrExpr } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { DefaultKeyword, ExportKeyword, ImportKeyword } = ts.SyntaxKind;
+
 /** Records the file's imports (values only) and exports, re-exports included. */
 export function collectModuleShape(file: FileIndex): void {
   const { imports, exports, requests } = file.facts;
@@ -39,8 +42,8 @@ export function collectModuleShape(file: FileIndex): void {
     } else if (ts.isExportAssignment(s) && !s.isExportEquals) {
       const e = peel(s.expression, false);
       exports.push({ name: "default", local: ts.isIdentifier(e) ? e.text : "default" });
-    } else if (hasModifier(s, ts.SyntaxKind.ExportKeyword)) {
-      const isDefault = hasModifier(s, ts.SyntaxKind.DefaultKeyword);
+    } else if (hasModifier(s, ExportKeyword)) {
+      const isDefault = hasModifier(s, DefaultKeyword);
       if (ts.isVariableStatement(s)) {
         for (const d of s.declarationList.declarations) for (const { id } of bindingTargets(d.name)) exports.push({ name: id.text, local: id.text });
       } else if (ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) {
@@ -127,7 +130,7 @@ export function collectDynamicRequest(file: FileIndex, call: ts.CallExpression):
   const arg = call.arguments[0] && peel(call.arguments[0], false);
   if (!arg || !(ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))) return;
   const callee = call.expression;
-  const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+  const isImport = callee.kind === ImportKeyword;
   const isRequire = ts.isIdentifier(callee) && callee.text === "require" && !resolveBinding(callee);
   if (isImport || isRequire) file.facts.requests.push(arg.text);
 }

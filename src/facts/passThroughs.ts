@@ -5,12 +5,23 @@ import { enclosingFunction, resolveBinding } from "./scope.js";
 import { functionName, isNullish, peel, shortText } from "./syntax.js";
 import { definitionsOf } from "./values.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  AmpersandAmpersandToken,
+  CloseParenToken,
+  EqualsEqualsEqualsToken,
+  EqualsEqualsToken,
+  ExclamationEqualsEqualsToken,
+  ExclamationEqualsToken,
+  ExclamationToken,
+} = ts.SyntaxKind;
+
 /** Records the pass-through an `if` is, if it is one. */
 export function collectPassThrough(file: FileIndex, node: ts.IfStatement): void {
   const match = matchPassThrough(node);
   if (!match) return;
   const fn = enclosingFunction(node);
-  const closeParen = node.getChildren().find((c) => c.kind === ts.SyntaxKind.CloseParenToken);
+  const closeParen = node.getChildren().find((c) => c.kind === CloseParenToken);
   file.facts.passThroughs.push({
     loc: locOf(node),
     end: endOf(closeParen ?? node.expression),
@@ -88,8 +99,8 @@ function keyOf(e: ts.Expression): [ts.Expression, string] | undefined {
   return undefined;
 }
 
-const NULL_CHECKS = new Set([ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken]);
-const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken]);
+const NULL_CHECKS = new Set([ExclamationEqualsToken, ExclamationEqualsEqualsToken]);
+const EQUALITY = new Set([EqualsEqualsToken, EqualsEqualsEqualsToken]);
 
 /** Whether a condition lets the consequent run only when `path` holds a value (every spelling of SPEC §2.1). */
 export function guards(condition: ts.Expression, path: ts.Expression): boolean {
@@ -98,7 +109,7 @@ export function guards(condition: ts.Expression, path: ts.Expression): boolean {
   const pending: ts.Expression[] = [condition];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const c = peel(next, false);
-    if (ts.isBinaryExpression(c) && c.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) pending.push(c.right, c.left);
+    if (ts.isBinaryExpression(c) && c.operatorToken.kind === AmpersandAmpersandToken) pending.push(c.right, c.left);
     else if (guardsAlone(c, path)) return true;
   }
   return false;
@@ -115,9 +126,9 @@ function guardsAlone(c: ts.Expression, path: ts.Expression): boolean {
     }
     if (EQUALITY.has(op)) return typeofGuard(c, path);
   }
-  if (ts.isPrefixUnaryExpression(c) && c.operator === ts.SyntaxKind.ExclamationToken) {
+  if (ts.isPrefixUnaryExpression(c) && c.operator === ExclamationToken) {
     const inner = peel(c.operand, false);
-    return ts.isPrefixUnaryExpression(inner) && inner.operator === ts.SyntaxKind.ExclamationToken && samePath(inner.operand, path);
+    return ts.isPrefixUnaryExpression(inner) && inner.operator === ExclamationToken && samePath(inner.operand, path);
   }
   if (ts.isCallExpression(c) && c.arguments.length === 1) {
     const callee = peel(c.expression, false);
@@ -141,7 +152,6 @@ function typeofGuard(c: ts.BinaryExpression, path: ts.Expression): boolean {
   }
   return false;
 }
-
 
 function pathText(path: ts.Expression): string {
   // Built from the root outwards: the property steps are collected first, without recursion.

@@ -5,6 +5,9 @@ import { shortText } from "./syntax.js";
 import { simplify, unknownExpr, type Unknown } from "./strExpr.js";
 import type { StrExpr } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { AmpersandAmpersandToken, BarBarToken, NullKeyword, QuestionQuestionToken, ThisKeyword } = ts.SyntaxKind;
+
 type Ref = Extract<StrExpr, { k: "ref" }>;
 
 export { CHAIN_TOO_DEEP };
@@ -97,16 +100,16 @@ export function describe(node: ts.Expression): string {
   if (ts.isBinaryExpression(node)) {
     const operator = node.operatorToken.kind;
     if (
-      operator === ts.SyntaxKind.QuestionQuestionToken ||
-      operator === ts.SyntaxKind.BarBarToken ||
-      operator === ts.SyntaxKind.AmpersandAmpersandToken
+      operator === QuestionQuestionToken ||
+      operator === BarBarToken ||
+      operator === AmpersandAmpersandToken
     ) {
       return `\`${ts.tokenToString(operator)}\` expression \`${shortText(node, 40)}\`: the value depends on its operands at run time`;
     }
     return `\`${shortText(node, 40)}\` is not a string expression`;
   }
-  if (node.kind === ts.SyntaxKind.ThisKeyword) return "`this` depends on the object at run time";
-  if (node.kind === ts.SyntaxKind.NullKeyword) return "`null` is not a string";
+  if (node.kind === ThisKeyword) return "`this` depends on the object at run time";
+  if (node.kind === NullKeyword) return "`null` is not a string";
   if (ts.isArrayLiteralExpression(node)) return `\`${shortText(node, 40)}\` is an array, not a string`;
   if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return "a function, not a string";
   return `\`${shortText(node, 40)}\` cannot be evaluated statically`;

@@ -2,22 +2,45 @@
 import { ts } from "../ts.js";
 import { declarationListKind, resolveBinding } from "./scope.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  AsExpression,
+  AwaitExpression,
+  CommaToken,
+  EqualsToken,
+  NonNullExpression,
+  NullKeyword,
+  ParenthesizedExpression,
+  PlusToken,
+  SatisfiesExpression,
+  TypeAssertionExpression,
+} = ts.SyntaxKind;
+
 /** Peels parentheses, `as`, `satisfies`, `!`, `<T>x` and (when `awaits`) `await` off an expression. */
 export function peel(expr: ts.Expression, awaits = true): ts.Expression {
   for (;;) {
-    if (ts.isParenthesizedExpression(expr)) expr = expr.expression;
-    else if (ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) expr = expr.expression;
-    else if (ts.isNonNullExpression(expr)) expr = expr.expression;
-    else if (ts.isTypeAssertionExpression(expr)) expr = expr.expression;
-    else if (awaits && ts.isAwaitExpression(expr)) expr = expr.expression;
-    else return expr;
+    switch (expr.kind) {
+      case ParenthesizedExpression:
+      case AsExpression:
+      case SatisfiesExpression:
+      case NonNullExpression:
+      case TypeAssertionExpression:
+        expr = (expr as ts.ParenthesizedExpression).expression;
+        break;
+      case AwaitExpression:
+        if (!awaits) return expr;
+        expr = (expr as ts.AwaitExpression).expression;
+        break;
+      default:
+        return expr;
+    }
   }
 }
 
 /** True for `null`, the global `undefined` and `void <anything>`: values no non-null guard lets through. */
 export function isNullish(expr: ts.Expression): boolean {
   const e = peel(expr);
-  if (e.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (e.kind === NullKeyword) return true;
   if (ts.isIdentifier(e) && e.text === "undefined" && resolveBinding(e) === undefined) return true;
   return ts.isVoidExpression(e);
 }
@@ -32,7 +55,7 @@ export function flattenPlus(expr: ts.Expression): ts.Expression[] {
   const pending: ts.Expression[] = [expr];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const e = peel(next, false);
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) pending.push(e.right, e.left);
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === PlusToken) pending.push(e.right, e.left);
     else operands.push(e);
   }
   return operands;
@@ -41,7 +64,7 @@ export function flattenPlus(expr: ts.Expression): ts.Expression[] {
 /** A `+` chain with at least one string or template literal among its operands. */
 export function isStringConcatenation(expr: ts.Expression): boolean {
   const e = peel(expr, false);
-  if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.PlusToken) return false;
+  if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== PlusToken) return false;
   return flattenPlus(e).some(isStringLike);
 }
 
@@ -63,7 +86,7 @@ export function functionName(fn: ts.Node): string | null {
   if (ts.isVariableDeclaration(p) && p.initializer === child && ts.isIdentifier(p.name)) return p.name.text;
   if (ts.isPropertyAssignment(p) && p.initializer === child) return propertyNameText(p.name);
   if (ts.isPropertyDeclaration(p) && p.initializer === child) return propertyNameText(p.name);
-  if (ts.isBinaryExpression(p) && p.right === child && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+  if (ts.isBinaryExpression(p) && p.right === child && p.operatorToken.kind === EqualsToken) {
     const left = peel(p.left, false);
     if (ts.isIdentifier(left)) return left.text;
     if (ts.isPropertyAccessExpression(left)) return left.name.text;
@@ -89,21 +112,38 @@ export function shortText(node: ts.Node, max = 80): string {
   const sourceFile = node.getSourceFile();
   const text = sourceFile.text;
   const end = node.getEnd();
+  // Whitespace runs fold to one space, none at either end; words are copied a run at a time, and no further than
+  // one character past `max` (which is what tells that the text was cut).
   let out = "";
-  let space = false;
-  for (let i = node.getStart(sourceFile); i < end && out.length <= max; i++) {
-    const c = text[i]!;
-    if (WHITESPACE.test(c)) space = out !== "";
-    else {
-      if (space) out += " ";
-      out += c;
-      space = false;
-    }
+  let i = node.getStart(sourceFile);
+  while (out.length <= max) {
+    while (i < end && isWhitespace(text.charCodeAt(i))) i++;
+    if (i >= end) break;
+    if (out !== "") out += " ";
+    const limit = Math.min(end, i + Math.max(1, max + 1 - out.length));
+    const from = i;
+    while (i < limit && !isWhitespace(text.charCodeAt(i))) i++;
+    out += text.slice(from, i);
   }
   return out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }
 
-const WHITESPACE = /\s/;
+/** What `/\s/` matches, by code unit: ECMAScript's white space and line terminators. */
+function isWhitespace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 /** The called name of a call's callee (`f` of `f()`, `g` of `a.b.g()`), or null for anything else. */
 export function calledName(call: ts.CallExpression): string | null {
@@ -113,7 +153,7 @@ export function calledName(call: ts.CallExpression): string | null {
 /** The name a callee is called by: `f`, `g` of `a.g`, `"g"` of `a["g"]`, through parentheses and commas (`(0, f)`). */
 export function calleeName(expr: ts.Expression): string | null {
   let callee = peel(expr, false);
-  while (ts.isBinaryExpression(callee) && callee.operatorToken.kind === ts.SyntaxKind.CommaToken) callee = peel(callee.right, false);
+  while (ts.isBinaryExpression(callee) && callee.operatorToken.kind === CommaToken) callee = peel(callee.right, false);
   if (ts.isIdentifier(callee)) return callee.text;
   if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
   if (ts.isElementAccessExpression(callee)) {

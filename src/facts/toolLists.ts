@@ -6,6 +6,9 @@ import { isFunctionLike, resolveBinding } from "./scope.js";
 import { peel, propertyNameText } from "./syntax.js";
 import type { DataValue } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { EqualsEqualsEqualsToken, EqualsEqualsToken } = ts.SyntaxKind;
+
 /** The request a handler answers, when its registration names it: `server.setRequestHandler(ListToolsRequestSchema, …)`. */
 function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler: ts.FunctionLikeDeclaration } | undefined {
   const callee = peel(call.expression, false);
@@ -117,7 +120,7 @@ function comparedName(condition: ts.Expression, isToolName: (e: ts.Expression) =
   const c = peel(condition, false);
   if (!ts.isBinaryExpression(c)) return undefined;
   const op = c.operatorToken.kind;
-  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return undefined;
+  if (op !== EqualsEqualsEqualsToken && op !== EqualsEqualsToken) return undefined;
   if (isToolName(c.left)) return c.right;
   if (isToolName(c.right)) return c.left;
   return undefined;

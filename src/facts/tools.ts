@@ -34,8 +34,10 @@ function toolCallOf(file: FileIndex, call: ts.CallExpression): ToolCall | undefi
   const args = call.arguments;
   const first = args[0] && peel(args[0], false);
   if (!first) return undefined;
-  const objectFirst = ts.isObjectLiteralExpression(first) || isConstObject(first);
   const definer = file.options.definers.find((d) => d.callee === name);
+  // Every form below is a registration or a definer: the rest of the calls need no look at their first argument.
+  if (!definer && !file.register.has(name)) return undefined;
+  const objectFirst = ts.isObjectLiteralExpression(first) || isConstObject(first);
   if (file.register.has(name) && !objectFirst && args.length >= 2) {
     const handler = unwrapAdapters(file, args[args.length - 1]!);
     const followable = isFunctionLike(handler) || ts.isIdentifier(handler) || ts.isPropertyAccessExpression(handler) || !!thisMember(file, handler);

@@ -8,6 +8,9 @@ import { functionName, isNullish, isStringConcatenation, isStringLike, peel, sho
 import { calleeRefOf } from "./callees.js";
 import type { Definition, Operand } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { AmpersandAmpersandToken, BarBarToken, QuestionQuestionToken, ThisKeyword } = ts.SyntaxKind;
+
 /** How many variable-to-variable hops the tracer follows before it says the chain is too long to see. */
 const MAX_HOPS = 8;
 
@@ -33,7 +36,7 @@ export function operandsOf(expr: ts.Expression, seen: Set<ts.Node> = new Set(), 
     if (!isNullish(e)) {
       if (ts.isBinaryExpression(e)) {
         const op = e.operatorToken.kind;
-        if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+        if (op === QuestionQuestionToken || op === BarBarToken) {
           pending.push(e.right, e.left);
           continue;
         }
@@ -133,10 +136,10 @@ function describeKind(e: ts.Expression): string {
   if (ts.isArrayLiteralExpression(e)) return "an array literal is built in place";
   if (ts.isNewExpression(e)) return "a `new` expression is built in place";
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return "a function is not an envelope";
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === AmpersandAmpersandToken) {
     return "an `&&` expression: its left side may be passed through instead of a producer's result";
   }
   if (ts.isTaggedTemplateExpression(e)) return "a tagged template is built in place";
-  if (e.kind === ts.SyntaxKind.ThisKeyword) return "`this` is not a producer's result";
+  if (e.kind === ThisKeyword) return "`this` is not a producer's result";
   return `\`${shortText(e, 40)}\` is not a call to a shared producer`;
 }

@@ -1,6 +1,34 @@
 // Tree walks without recursion, and the nesting depth the recursive readers are bounded by: no input nesting overflows the stack.
 import { locOf, ts } from "../ts.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  Block,
+  CaseClause,
+  DefaultClause,
+  DoStatement,
+  ForInStatement,
+  ForOfStatement,
+  ForStatement,
+  IfStatement,
+  LabeledStatement,
+  ModuleBlock,
+  ModuleDeclaration,
+  SourceFile,
+  SwitchStatement,
+  TryStatement,
+  WhileStatement,
+  WithStatement,
+  BinaryExpression,
+  PropertyAccessExpression,
+  ElementAccessExpression,
+  CallExpression,
+  NonNullExpression,
+  AsExpression,
+  SatisfiesExpression,
+  TaggedTemplateExpression,
+} = ts.SyntaxKind;
+
 /**
  * Visits every node below `root` (not `root` itself) in source order, depth first, with an explicit stack: the
  * depth of a tree is the input's, and a `+` chain of 10,000 operands is 10,000 nodes deep. `enter` returns false to
@@ -8,10 +36,64 @@ import { locOf, ts } from "../ts.js";
  */
 export function forEachDescendant(root: ts.Node, enter: (node: ts.Node) => boolean | void): void {
   const pending: ts.Node[] = [];
-  pushChildren(root, pending);
+  // One callback for the whole walk; it must return nothing: forEachChild stops at the first truthy result.
+  const add = (child: ts.Node): undefined => void pending.push(child);
+  for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
+    if (node !== root && enter(node) === false) continue;
+    const first = pending.length;
+    ts.forEachChild(node, add);
+    reverseFrom(pending, first);
+  }
+}
+
+/**
+ * Visits `root` and every statement below it that is not inside an expression, in source order, with an explicit
+ * stack: the statements a `return` or a `var` can be among (namespaces entered, as a `var` in one is the file's).
+ * Below an expression a statement can only sit in a function or a class, which are another body's; a function or
+ * class declaration is visited, not entered.
+ */
+export function forEachStatement(root: ts.Node, enter: (node: ts.Node) => void): void {
+  const pending: ts.Node[] = [root];
+  // Pushed last to first, so that they pop first to last.
+  const push = (node: ts.Node | undefined): void => void (node && pending.push(node));
+  const pushAll = (nodes: readonly ts.Node[]): void => {
+    for (let i = nodes.length - 1; i >= 0; i--) pending.push(nodes[i]!);
+  };
   for (let node = pending.pop(); node; node = pending.pop()) {
-    if (enter(node) === false) continue;
-    pushChildren(node, pending);
+    enter(node);
+    switch (node.kind) {
+      case SourceFile:
+      case Block:
+      case ModuleBlock:
+      case CaseClause:
+      case DefaultClause:
+        pushAll((node as ts.Block).statements);
+        break;
+      case IfStatement:
+        push((node as ts.IfStatement).elseStatement);
+        push((node as ts.IfStatement).thenStatement);
+        break;
+      case DoStatement:
+      case WhileStatement:
+      case ForStatement:
+      case ForInStatement:
+      case ForOfStatement:
+      case LabeledStatement:
+      case WithStatement:
+        push((node as ts.IterationStatement | ts.LabeledStatement | ts.WithStatement).statement);
+        break;
+      case TryStatement:
+        push((node as ts.TryStatement).finallyBlock);
+        push((node as ts.TryStatement).catchClause?.block);
+        push((node as ts.TryStatement).tryBlock);
+        break;
+      case SwitchStatement:
+        pushAll((node as ts.SwitchStatement).caseBlock.clauses);
+        break;
+      case ModuleDeclaration:
+        push((node as ts.ModuleDeclaration).body);
+        break;
+    }
   }
 }
 
@@ -23,7 +105,31 @@ export function pushChildren(node: ts.Node, pending: ts.Node[]): void {
   reverseFrom(pending, start);
 }
 
-function reverseFrom<T>(list: T[], start: number): void {
+/**
+ * Links the parent pointers of a tree the parser left unlinked (`parseSourceUnlinked`), below nodes whose own parent
+ * is already set. Made once per walk: its stack and callback serve every subtree it is given.
+ */
+export class ParentLinker {
+  private readonly pending: ts.Node[] = [];
+  private parent: ts.Node | undefined;
+  private readonly link = (child: ts.Node): undefined => {
+    (child as { parent: ts.Node }).parent = this.parent!;
+    this.pending.push(child);
+    return undefined;
+  };
+
+  /** Sets the parent of every node below `root` (not of `root` itself). */
+  linkBelow(root: ts.Node): void {
+    const pending = this.pending;
+    for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
+      this.parent = node;
+      ts.forEachChild(node, this.link);
+    }
+  }
+}
+
+/** Turns the part of a list from `start` on around, in place. */
+export function reverseFrom<T>(list: T[], start: number): void {
   for (let i = start, j = list.length - 1; i < j; i++, j--) {
     const t = list[i]!;
     list[i] = list[j]!;
@@ -39,16 +145,16 @@ function reverseFrom<T>(list: T[], start: number): void {
  */
 export function continuesChain(parent: ts.Node, child: ts.Node): boolean {
   switch (parent.kind) {
-    case ts.SyntaxKind.BinaryExpression:
+    case BinaryExpression:
       return (parent as ts.BinaryExpression).left === child;
-    case ts.SyntaxKind.PropertyAccessExpression:
-    case ts.SyntaxKind.ElementAccessExpression:
-    case ts.SyntaxKind.CallExpression:
-    case ts.SyntaxKind.NonNullExpression:
-    case ts.SyntaxKind.AsExpression:
-    case ts.SyntaxKind.SatisfiesExpression:
+    case PropertyAccessExpression:
+    case ElementAccessExpression:
+    case CallExpression:
+    case NonNullExpression:
+    case AsExpression:
+    case SatisfiesExpression:
       return (parent as ts.PropertyAccessExpression).expression === child;
-    case ts.SyntaxKind.TaggedTemplateExpression:
+    case TaggedTemplateExpression:
       return (parent as ts.TaggedTemplateExpression).tag === child;
     default:
       return false;
@@ -81,7 +187,7 @@ export function tooDeep(line: number): string {
   return `nested too deeply to analyse at line ${line}`;
 }
 
-/** Where a node is, for `tooDeep`. */
-export function placeOf(node: ts.Node): { line: number; column: number } {
-  return ts.isSourceFile(node) ? { line: 1, column: 1 } : locOf(node);
+/** Where a node is, for `tooDeep`: its source file is passed in, as its parent pointers may not be linked yet. */
+export function placeOf(node: ts.Node, sourceFile: ts.SourceFile): { line: number; column: number } {
+  return ts.isSourceFile(node) ? { line: 1, column: 1 } : locOf(node, sourceFile);
 }

@@ -6,6 +6,19 @@ import { type Binding, declarationListKind, resolveBinding, sameBinding } from "
 import { isNullish, peel } from "./syntax.js";
 import { pushChildren } from "./walk.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const {
+  AmpersandAmpersandEqualsToken,
+  BarBarEqualsToken,
+  EqualsToken,
+  FirstCompoundAssignment,
+  LastCompoundAssignment,
+  MinusMinusToken,
+  PlusPlusToken,
+  QuestionQuestionEqualsToken,
+  TrueKeyword,
+} = ts.SyntaxKind;
+
 export interface Survey {
   /** Writes in the analysed function's own flow, by writing node. */
   readonly writes: Map<ts.Node, FlowDef>;
@@ -74,7 +87,7 @@ export function surveyWrites(owner: Owner, binding: Binding, reference: ts.Ident
     } else if (isUpdate(node)) {
       const operand = peel(node.operand, false);
       if (ts.isIdentifier(operand) && isTarget(operand)) {
-        const what = node.operator === ts.SyntaxKind.PlusPlusToken ? "an increment" : "a decrement";
+        const what = node.operator === PlusPlusToken ? "an increment" : "a decrement";
         record(node, nested, untraceable(node, `${what} \`${node.getText()}\``), false);
       }
     } else if (!nested && endsPaths(node)) {
@@ -87,7 +100,7 @@ export function surveyWrites(owner: Owner, binding: Binding, reference: ts.Ident
     const left = peel(node.left, false);
     if (ts.isIdentifier(left)) {
       if (!isTarget(left)) return;
-      if (op === ts.SyntaxKind.EqualsToken || isLogicalAssignment(op)) {
+      if (op === EqualsToken || isLogicalAssignment(op)) {
         record(node, nested, { kind: "assignment", node, value: node.right }, isNullish(node.right));
       } else {
         const reason = `compound assignment \`${name} ${ts.tokenToString(op) ?? "op="} ...\``;
@@ -95,7 +108,7 @@ export function surveyWrites(owner: Owner, binding: Binding, reference: ts.Ident
       }
       return;
     }
-    if (op !== ts.SyntaxKind.EqualsToken) return;
+    if (op !== EqualsToken) return;
     const target = assignmentTargets(left, patternDefaults).find((t) => isTarget(t.id));
     if (target) record(node, nested, withDefault({ kind: "assignment", node, value: node.right }, target.defaultValue), false);
   };
@@ -174,7 +187,7 @@ function endsPaths(node: ts.Node): boolean {
 }
 
 function isTrueLiteral(expr: ts.Expression): boolean {
-  return peel(expr, false).kind === ts.SyntaxKind.TrueKeyword;
+  return peel(expr, false).kind === TrueKeyword;
 }
 
 /** A variable a destructuring assignment writes, with the default that applies to it. */
@@ -187,7 +200,7 @@ interface AssignmentTarget {
 function assignmentTargets(pattern: ts.Expression, defaults: Set<ts.Node>, out: AssignmentTarget[] = []): AssignmentTarget[] {
   const element = (node: ts.Expression, defaultValue: ts.Expression | undefined): void => {
     const e = peel(node, false);
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === EqualsToken) {
       defaults.add(e);
       element(e.left, e.right);
     } else if (ts.isArrayLiteralExpression(e) || ts.isObjectLiteralExpression(e)) {
@@ -230,19 +243,19 @@ export function loopReason(loop: ts.ForOfStatement | ts.ForInStatement): string 
 
 export function isLogicalAssignment(op: ts.SyntaxKind): boolean {
   return (
-    op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
-    op === ts.SyntaxKind.BarBarEqualsToken ||
-    op === ts.SyntaxKind.AmpersandAmpersandEqualsToken
+    op === QuestionQuestionEqualsToken ||
+    op === BarBarEqualsToken ||
+    op === AmpersandAmpersandEqualsToken
   );
 }
 
 export function isAssignmentOperator(op: ts.SyntaxKind): boolean {
-  return op === ts.SyntaxKind.EqualsToken || (op >= ts.SyntaxKind.FirstCompoundAssignment && op <= ts.SyntaxKind.LastCompoundAssignment);
+  return op === EqualsToken || (op >= FirstCompoundAssignment && op <= LastCompoundAssignment);
 }
 
 export function isUpdate(node: ts.Node): node is ts.PrefixUnaryExpression | ts.PostfixUnaryExpression {
   return (
     (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
-    (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)
+    (node.operator === PlusPlusToken || node.operator === MinusMinusToken)
   );
 }
