@@ -351,7 +351,13 @@ export class StringEvaluator {
       if (binding?.kind === "const" && declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) {
         // Like an object, an array bound to a name is fixed only `as const`: otherwise `push` may change it.
         const init = declaration.initializer;
-        const asConst = (ts.isAsExpression(init) || ts.isTypeAssertionExpression(init)) && ts.isConstTypeReference(init.type);
+        // `as const` anywhere among the parentheses, casts and `satisfies` around the literal.
+        let asConst = false;
+        for (let e: ts.Expression = init; ; ) {
+          if ((ts.isAsExpression(e) || ts.isTypeAssertionExpression(e)) && ts.isConstTypeReference(e.type)) asConst = true;
+          if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isTypeAssertionExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
+          else break;
+        }
         if (!asConst) return unknownAt(`\`${array.text}\` is not \`as const\`: its elements may change`, array);
         array = peel(init, false);
       }

@@ -70,11 +70,9 @@ export function censusOf(dir: string): { findings: ComparableFinding[]; counts: 
 
 /**
  * A description row without what holds a position or a name: the reasons why routes or an entry cannot be seen name
- * lines and variables, which rewrites move and rename (whether routes are unseen stays). The entry's estimate is left
- * out: it reads `.describe()` texts through the evaluator, whose `[…].join()` of a constant requires the `as const`
- * written directly on its initializer, which the parenthesis and cast rewrites wrap.
+ * lines and variables, which rewrites move and rename (whether each is unseen stays, and the estimate itself).
  */
 function positionFree(row: Report["descriptions"][number]): unknown {
-  const { entryTokens: _entry, entryUnknown: _why, routesUnseen, ...rest } = row;
-  return { ...rest, routesUnseen: routesUnseen !== undefined };
+  const { entryUnknown, routesUnseen, ...rest } = row;
+  return { ...rest, entryUnknown: entryUnknown !== undefined && entryUnknown !== null, routesUnseen: routesUnseen !== undefined };
 }
