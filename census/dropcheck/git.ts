@@ -17,15 +17,16 @@ export interface Revision {
   commit: string;
 }
 
-export async function repositoryOf(cwd: string): Promise<Repository> {
+/** The repository of `cwd`; `command` names the command that reads it, in messages. */
+export async function repositoryOf(cwd: string, command = "dropcheck"): Promise<Repository> {
   const out = await git(cwd, ["rev-parse", "--show-toplevel", "--show-prefix"]).catch((error: unknown) => {
     if (error instanceof GitFailed) {
-      throw new UsageError(`not inside a git repository (${error.detail}): dropcheck reads revisions with git, run it from a folder of the repository`);
+      throw new UsageError(`not inside a git repository (${error.detail}): ${command} reads revisions with git, run it from a folder of the repository`);
     }
     throw error;
   });
   const [top = "", prefix = ""] = out.split("\n");
-  if (top === "") throw new UsageError("not inside a git repository's working tree: dropcheck compares a revision with the working tree or another revision");
+  if (top === "") throw new UsageError(`not inside a git repository's working tree: ${command} compares a revision with the working tree or another revision`);
   return { top, prefix: prefix.replace(/\/$/, "") };
 }
 

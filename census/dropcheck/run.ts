@@ -56,7 +56,7 @@ export async function runDropcheck(request: DropcheckRequest, cwd: string): Prom
  */
 export async function readSides(request: Omit<DropcheckRequest, "tools">, cwd: string, command: string): Promise<Sides> {
   if (!isDirectory(cwd)) throw new UsageError(`the working folder does not exist: ${cwd}`);
-  const repo = await repositoryOf(cwd);
+  const repo = await repositoryOf(cwd, command);
   const configFile =
     request.configFile !== undefined ? path.resolve(cwd, request.configFile) : path.resolve(cwd, request.dir ?? ".", CONFIG_FILE_NAME);
   // The config's place in the repository: the same path is read in each revision.
