@@ -3,6 +3,9 @@ import { ts } from "../ts.js";
 import { isFunctionLike } from "./scope.js";
 import type { DefinitionKind } from "./types.js";
 
+// Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
+const { ClassStaticBlockDeclaration, PropertyDeclaration } = ts.SyntaxKind;
+
 /** A write of the variable that may reach the reference: the writing node and what it writes, or why that is unknown. */
 export interface ReachingDefinition {
   kind: DefinitionKind;
@@ -36,7 +39,7 @@ export function withDefault(def: ReachingDefinition, defaultValue: ts.Expression
 
 /** Where an analysis stops: a function-like, a class static block or field initializer (they run later), or the file. */
 export function isBoundary(node: ts.Node): boolean {
-  return isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node) || ts.isPropertyDeclaration(node);
+  return isFunctionLike(node) || node.kind === ClassStaticBlockDeclaration || node.kind === PropertyDeclaration;
 }
 
 /** The code one analysis runs over, start to end: a boundary node or the source file. */

@@ -30,23 +30,6 @@ const {
 } = ts.SyntaxKind;
 
 /**
- * Visits every node below `root` (not `root` itself) in source order, depth first, with an explicit stack: the
- * depth of a tree is the input's, and a `+` chain of 10,000 operands is 10,000 nodes deep. `enter` returns false to
- * skip a node's children.
- */
-export function forEachDescendant(root: ts.Node, enter: (node: ts.Node) => boolean | void): void {
-  const pending: ts.Node[] = [];
-  // One callback for the whole walk; it must return nothing: forEachChild stops at the first truthy result.
-  const add = (child: ts.Node): undefined => void pending.push(child);
-  for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
-    if (node !== root && enter(node) === false) continue;
-    const first = pending.length;
-    ts.forEachChild(node, add);
-    reverseFrom(pending, first);
-  }
-}
-
-/**
  * Visits `root` and every statement below it that is not inside an expression, in source order, with an explicit
  * stack: the statements a `return` or a `var` can be among (namespaces entered, as a `var` in one is the file's).
  * Below an expression a statement can only sit in a function or a class, which are another body's; a function or
@@ -98,7 +81,7 @@ export function forEachStatement(root: ts.Node, enter: (node: ts.Node) => void):
 }
 
 /** Pushes a node's children last to first, so that they pop first to last. */
-export function pushChildren(node: ts.Node, pending: ts.Node[]): void {
+function pushChildren(node: ts.Node, pending: ts.Node[]): void {
   const start = pending.length;
   // The callback must return nothing: forEachChild stops at the first truthy result.
   ts.forEachChild(node, (child) => void pending.push(child));

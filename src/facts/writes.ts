@@ -4,7 +4,7 @@ import { type FlowDef, type Owner, type ReachingDefinition, isBoundary, untracea
 import { bindingTargets } from "./patterns.js";
 import { type Binding, declarationListKind, resolveBinding, sameBinding } from "./scope.js";
 import { isNullish, peel } from "./syntax.js";
-import { pushChildren } from "./walk.js";
+import { reverseFrom } from "./walk.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const {
@@ -140,22 +140,33 @@ function candidatesOf(owner: Owner): Candidate[] {
   if (list) return list;
   list = [];
   // An explicit stack, children pushed last to first so that the list is in source order: no recursion, however deep.
-  const pending: Candidate[] = [];
+  // Each node's entry is split in two stacks (the node, and whether it is nested), so that only candidates make one.
+  const pending: ts.Node[] = [];
+  const nestedness: boolean[] = [];
+  let parentNested = false;
+  const add = (child: ts.Node): undefined => {
+    pending.push(child);
+    nestedness.push(parentNested || isBoundary(child));
+    return undefined;
+  };
   const pushChildrenOf = (node: ts.Node, nested: boolean): void => {
-    const children: ts.Node[] = [];
-    pushChildren(node, children);
-    for (const child of children) pending.push({ node: child, nested: nested || isBoundary(child) });
+    const first = pending.length;
+    parentNested = nested;
+    ts.forEachChild(node, add);
+    reverseFrom(pending, first);
+    reverseFrom(nestedness, first);
   };
   if (ts.isSourceFile(owner)) {
     for (let i = owner.statements.length - 1; i >= 0; i--) {
       const statement = owner.statements[i]!;
-      pending.push({ node: statement, nested: isBoundary(statement) });
+      pending.push(statement);
+      nestedness.push(isBoundary(statement));
     }
   } else {
     pushChildrenOf(owner, false);
   }
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { node, nested } = next;
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const nested = nestedness.pop()!;
     if (
       ts.isVariableDeclaration(node) ||
       ts.isParameter(node) ||
@@ -166,7 +177,7 @@ function candidatesOf(owner: Owner): Candidate[] {
       isUpdate(node) ||
       (!nested && endsPaths(node))
     ) {
-      list.push(next);
+      list.push({ node, nested });
     }
     pushChildrenOf(node, nested);
   }
