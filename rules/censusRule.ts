@@ -5,7 +5,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import type { ConfigError } from "../src/errors.js";
 import { RULE_IDS, type RuleId } from "../src/model.js";
 import { MESSAGES, SHARED_MESSAGES, configErrorData, type MessageRule, type SharedMessageId } from "../src/project/messages.js";
-import { findConfigFile, sessionFor } from "../src/session.js";
+import { configFileFor, sessionFor } from "../src/session.js";
 import { RULE_DESCRIPTIONS } from "../src/ruleDescriptions.js";
 import { createRule } from "./createRule.js";
 
@@ -122,7 +122,7 @@ function configFileOf(context: Readonly<TSESLint.RuleContext<string, [CensusRule
   const fromSettings = typeof settings?.config === "string" ? settings.config : undefined;
   const named = fromOption ?? fromSettings;
   if (named) return resolvePath(context.cwd, named);
-  return findConfigFile(context.filename);
+  return configFileFor(context.filename);
 }
 
 /**

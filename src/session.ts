@@ -1,6 +1,6 @@
 // A long-lived census for one config (an ESLint process, an editor): project facts computed once, recomputed only when
 // a file they came from changes on disk or in an editor's buffer; a broken config is an outcome kept until it is fixed.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, CONFIG_FILE_NAME } from "./config/load.js";
 import { ConfigError } from "./errors.js";
@@ -8,7 +8,8 @@ import type { ResolvedConfig } from "./config/types.js";
 import type { CensusResult, Finding } from "./model.js";
 import { extractingStore, runCensus } from "./project/census.js";
 import { defaultCacheLocation, extractionKey, FactCache } from "./project/factCache.js";
-import { type FactStore, extractOptionsOf, stampOf } from "./project/factStore.js";
+import { type FactStore, extractOptionsOf, stampOf, withoutBom } from "./project/factStore.js";
+import { ResultMemo } from "./project/resultMemo.js";
 import { slashRelative } from "./paths.js";
 
 /** How often (ms) files other than the one being linted are checked for changes on disk, by default. */
@@ -38,6 +39,19 @@ export function findConfigFile(file: string): string | undefined {
 /** Sessions by config file, each made on first use. */
 class SessionRegistry {
   private readonly byConfigFile = new Map<string, CensusSession>();
+  /** The config file governing each folder, looked up again once an answer is REVALIDATE_MS old (a config may appear). */
+  private readonly configByFolderUntilStale = new Map<string, { configFile: string | undefined; at: number }>();
+
+  /** findConfigFile, answered once per folder and revalidation period: every rule asks it for every linted file. */
+  configFileFor(file: string): string | undefined {
+    const folder = path.dirname(path.resolve(file));
+    const now = Date.now();
+    const known = this.configByFolderUntilStale.get(folder);
+    if (known && now - known.at < REVALIDATE_MS) return known.configFile;
+    const configFile = findConfigFile(file);
+    this.configByFolderUntilStale.set(folder, { configFile, at: now });
+    return configFile;
+  }
 
   /** The session of a config file; `options` shape the session made on first use and must agree with it afterwards. */
   sessionFor(configFile: string, options: SessionOptions = {}): CensusSession {
@@ -62,6 +76,11 @@ class SessionRegistry {
  */
 const processSessions = new SessionRegistry();
 
+/** The config file that governs `file`, as the process's sessions last found it (see SessionRegistry.configFileFor). */
+export function configFileFor(file: string): string | undefined {
+  return processSessions.configFileFor(file);
+}
+
 /** The process-wide session of a config file (created on first use, with `options`). */
 export function sessionFor(configFile: string, options?: SessionOptions): CensusSession {
   return processSessions.sessionFor(configFile, options);
@@ -71,7 +90,7 @@ export function sessionFor(configFile: string, options?: SessionOptions): Census
 export type LintOutcome = { findings: Finding[]; configError?: undefined } | { configError: ConfigError; findings?: undefined };
 
 /** The config as last loaded: resolved, with the facts read under it, or the error that loading it threw. */
-type Loaded = { config: ResolvedConfig; store: FactStore; rosterStamp: string; error?: undefined } | { error: ConfigError };
+type Loaded = { config: ResolvedConfig; store: FactStore; rosterStamp: string; memo: ResultMemo | undefined; error?: undefined } | { error: ConfigError };
 
 export class CensusSession {
   private loaded: Loaded;
@@ -82,6 +101,13 @@ export class CensusSession {
   private lastRevalidation = Date.now();
   private readonly byFile = new Map<string, Finding[]>();
   private censuses = 0;
+  /**
+   * Whether `result` is the census remembered in the cache (a CLI run or an earlier linter's), given while the disk
+   * still holds what it was computed from and every text linted is the disk's; `memoryGone` once a text was not.
+   */
+  private fromMemory = false;
+  private memoryGone = false;
+  private remembered = 0;
 
   readonly revalidateMs: number;
   readonly cache: false | { location?: string };
@@ -116,7 +142,11 @@ export class CensusSession {
     if (this.loaded.error) return { configError: this.loaded.error };
     const { config, store } = this.loaded;
     const abs = path.resolve(file);
-    if (text !== undefined) store.setText(abs, text);
+    if (text !== undefined) {
+      // An editor's unsaved buffer is not what the remembered census read: from here on, censuses of the texts given.
+      if (this.fromMemory && !sameAsDisk(abs, text)) this.forgetMemory(true);
+      store.setText(abs, text);
+    }
     const result = this.censusOrError();
     if (result instanceof ConfigError) return { configError: result };
     const rel = slashRelative(config.dir, abs);
@@ -128,9 +158,9 @@ export class CensusSession {
     return { findings: mine };
   }
 
-  /** What the session has done so far: how many censuses it ran and how many files it parsed. */
-  stats(): { censuses: number; extractions: number } {
-    return { censuses: this.censuses, extractions: this.loaded.error ? 0 : this.loaded.store.extractions };
+  /** What the session has done so far: how many censuses it ran, how many files it parsed, how often it used a remembered census. */
+  stats(): { censuses: number; extractions: number; remembered: number } {
+    return { censuses: this.censuses, extractions: this.loaded.error ? 0 : this.loaded.store.extractions, remembered: this.remembered };
   }
 
   /** The current census (recomputed only when a file's facts changed). Throws the ConfigError of a broken config or roster. */
@@ -144,7 +174,17 @@ export class CensusSession {
   private censusOrError(): CensusResult | ConfigError {
     if (this.loaded.error) return this.loaded.error;
     const { config, store } = this.loaded;
-    if (this.result === undefined || this.resultVersion !== store.version) {
+    if (this.result === undefined || (!this.fromMemory && this.resultVersion !== store.version)) {
+      // Nothing read yet, and every text given so far is the disk's: the remembered census, if the disk still matches it.
+      const remembered = !this.memoryGone && store.untouched() && store.pendingAsOnDisk() ? this.loaded.memo?.recall() : undefined;
+      if (remembered) {
+        this.result = remembered;
+        this.fromMemory = true;
+        this.remembered++;
+        this.byFile.clear();
+        return remembered;
+      }
+      this.fromMemory = false;
       try {
         this.result = runCensus(config, { store, measureTokens: false });
       } catch (error) {
@@ -157,6 +197,13 @@ export class CensusSession {
       this.byFile.clear();
     }
     return this.result;
+  }
+
+  /** Stops answering from the remembered census (for good when `forever`: a text given differs from the disk's). */
+  private forgetMemory(forever: boolean): void {
+    this.fromMemory = false;
+    this.result = undefined;
+    if (forever) this.memoryGone = true;
   }
 
   private home(config: ResolvedConfig, f: Finding): Finding {
@@ -196,8 +243,12 @@ export class CensusSession {
     const tools = (c: ResolvedConfig) => c.skus.map((s) => s.toolFiles.join("\n")).join("\n\n");
     if (tools(reloaded.config) !== tools(this.loaded.config)) {
       this.loaded.config = reloaded.config;
+      this.loaded.memo = reloaded.memo;
       this.result = undefined;
+      this.fromMemory = false;
     }
+    // The remembered census holds while the disk still gives every answer it was computed from.
+    if (this.fromMemory && !this.loaded.memo?.recall()) this.forgetMemory(false);
     const rosterStamp = stamp(this.loaded.config.roster);
     if (this.loaded.store.revalidate() || rosterStamp !== this.loaded.rosterStamp) this.result = undefined;
     this.loaded.rosterStamp = rosterStamp;
@@ -213,10 +264,20 @@ function load(configFile: string, cacheOption: false | { location?: string }): L
       cacheOption === false
         ? undefined
         : new FactCache({ dir: cacheOption.location ?? defaultCacheLocation(config.dir), root: config.dir, key: extractionKey(extractOptionsOf(config)) });
-    return { config, store: extractingStore(config, { cache }), rosterStamp: stamp(config.roster) };
+    const memo = cache ? new ResultMemo(cache.spec.dir, cache.spec.key, config) : undefined;
+    return { config, store: extractingStore(config, { cache }), rosterStamp: stamp(config.roster), memo };
   } catch (error) {
     if (error instanceof ConfigError) return { error };
     throw error;
+  }
+}
+
+/** Whether `text` is what the disk holds for `file` (as the census reads it: without a byte order mark). */
+function sameAsDisk(file: string, text: string): boolean {
+  try {
+    return withoutBom(readFileSync(file, "utf8")) === withoutBom(text);
+  } catch {
+    return false;
   }
 }
 

@@ -53,7 +53,7 @@ describe("CensusSession", () => {
     const buffer = text(WAITS).replace("const hoursError = validateHoursBack(hours_back);", 'const hoursError = "hours_back is too large.";');
     const findings = session.findingsFor(file(WAITS), buffer);
     expect(findings.map((f) => [f.rule, f.file, f.line])).toEqual([["pass-through-producer", WAITS, 71]]);
-    expect(session.stats()).toEqual({ censuses: 2, extractions: first.extractions + 1 });
+    expect(session.stats()).toEqual({ censuses: 2, extractions: first.extractions + 1, remembered: 0 });
     // The disk is untouched: the buffer alone made the finding.
     expect(text(WAITS)).not.toContain("hours_back is too large.");
 

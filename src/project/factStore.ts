@@ -159,6 +159,20 @@ export class FactStore {
     return entry;
   }
 
+  /** Whether nothing has been read yet (texts given for later are not reads). */
+  untouched(): boolean {
+    return this.entries.size === 0;
+  }
+
+  /** Whether every text given for later (`setText` before any read) is the disk's text of its file. */
+  pendingAsOnDisk(): boolean {
+    for (const [file, text] of this.pending) {
+      const read = readSource(file);
+      if ("why" in read || read.text !== text) return false;
+    }
+    return true;
+  }
+
   /** Every file read so far that has facts, with the text they were computed from. */
   withFacts(): { file: string; text: string; facts: FileFacts }[] {
     const out: { file: string; text: string; facts: FileFacts }[] = [];

@@ -73,7 +73,11 @@ describe("a change the census would see is never answered from memory", () => {
   it("a file's text, and the same file edited back", async () => {
     const original = readFileSync(path.join(fixtures, "monitor", "full", "src", "mcp", "tools", "waits.ts"), "utf8");
     await afterEach([
-      (dir) => writeFileSync(path.join(tools(dir), "waits.ts"), original.replace("if (err != null) return err;", 'if (err != null) return "a bare sentence.";')),
+      (dir) => {
+        const edited = original.replace("if (error) return error;", 'if (error) return "A bare sentence.";');
+        expect(edited).not.toBe(original);
+        writeFileSync(path.join(tools(dir), "waits.ts"), edited);
+      },
       (dir) => writeFileSync(path.join(tools(dir), "waits.ts"), original),
     ]);
   });

@@ -1,6 +1,6 @@
 // The plugin's fact cache: ESLint after a payload-census run starts warm from the CLI's entries, settings move the cache
 // (`cacheLocation`, as --cache-location) or turn it off (`cache: false`, as --no-cache).
-import { cpSync, readdirSync, statSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import parser from "@typescript-eslint/parser";
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import plugin from "../../rules/index.js";
 import { defaultCacheLocation } from "../../src/project/factCache.js";
-import { sessionFor } from "../../src/session.js";
+import { CensusSession, sessionFor } from "../../src/session.js";
 import { captureIo } from "../census/io.js";
 import { tempDir } from "../properties/trees.js";
 
@@ -52,5 +52,48 @@ describe("the plugin's cache", () => {
     expect(await lint(dir, { cache: false })).toBe(0);
     expect(sessionFor(path.join(dir, "payload-census.config.json")).stats().extractions).toBeGreaterThan(0);
     expect(readdirSync(dir)).not.toContain("node_modules");
+  });
+});
+
+describe("the remembered census in a linter", () => {
+  const configOf = (dir: string) => path.join(dir, "payload-census.config.json");
+
+  it("after a CLI run, a session answers from it while every text linted is the disk's, with the CLI's findings", async () => {
+    const dir = copy();
+    expect(await main(["check", "--quiet"], captureIo(dir))).toBe(0);
+    const session = new CensusSession(configOf(dir), { revalidateMs: 60_000 });
+    const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
+    expect(session.findingsFor(tool, readFileSync(tool, "utf8"))).toEqual([]);
+    expect(session.stats()).toEqual({ censuses: 0, extractions: 0, remembered: 1 });
+  });
+
+  it("an unsaved buffer that differs from the disk ends it: the census of the buffer, as without any memory", async () => {
+    const dir = copy();
+    expect(await main(["check", "--quiet"], captureIo(dir))).toBe(0);
+    const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
+    const edited = readFileSync(tool, "utf8").replace("if (error) return error;", 'if (error) return "A bare sentence.";');
+    const session = new CensusSession(configOf(dir), { revalidateMs: 60_000 });
+    session.findingsFor(path.join(dir, "full", "src", "mcp", "helpers.ts"), readFileSync(path.join(dir, "full", "src", "mcp", "helpers.ts"), "utf8"));
+    expect(session.stats().remembered).toBe(1);
+    const withMemory = session.findingsFor(tool, edited);
+    const fresh = new CensusSession(configOf(dir), { revalidateMs: 60_000, cache: false }).findingsFor(tool, edited);
+    expect(withMemory).toEqual(fresh);
+    expect(withMemory.length).toBeGreaterThan(0);
+    expect(session.stats().censuses).toBe(1);
+  });
+
+  it("a file changed on disk ends it at the next revalidation", async () => {
+    const dir = copy();
+    expect(await main(["check", "--quiet"], captureIo(dir))).toBe(0);
+    const session = new CensusSession(configOf(dir), { revalidateMs: 0 });
+    const helpers = path.join(dir, "full", "src", "mcp", "helpers.ts");
+    expect(session.findingsFor(helpers)).toEqual([]);
+    expect(session.stats().remembered).toBe(1);
+    const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
+    writeFileSync(tool, readFileSync(tool, "utf8").replace("if (error) return error;", 'if (error) return "A bare sentence.";'));
+    const after = session.findingsFor(tool);
+    const fresh = new CensusSession(configOf(dir), { revalidateMs: 0, cache: false }).findingsFor(tool);
+    expect(after).toEqual(fresh);
+    expect(after.length).toBeGreaterThan(0);
   });
 });
