@@ -53,9 +53,11 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
     (ref.k === "local" && file.builders.has(name)) ||
     // An import is the builder when the project says so: by its name, a default export, or a word a builder takes.
     (ref.k === "import" && (file.builders.has(name) || name === "default"));
-  if (!named && !(ref.k === "import" && call.arguments.length >= 2)) {
-    // No word can make this call a build. Evaluating one may still settle values that later evaluations find: it
-    // runs when it may, so that every later result is what it was.
+  // Unless named, a call is a build only by a known word (an import's, with the arguments a builder takes).
+  const wordMatters = named || (ref.k === "import" && call.arguments.length >= 2 && !!wordArg && file.evaluator.mayBeKnown(wordArg));
+  if (!wordMatters) {
+    // Evaluating the word may still settle values that later evaluations find: it runs when it may, so that every
+    // later result is what it was.
     if (wordArg && file.evaluator.mayRemember(wordArg)) file.evaluator.evaluate(wordArg);
     return;
   }

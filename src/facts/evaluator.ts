@@ -121,6 +121,54 @@ export class StringEvaluator {
     return contextOf(expr).enumDeclaration !== undefined || this.mayReadDeclarations(expr);
   }
 
+  /**
+   * Whether `evaluate(expr)` may be known (not `unknown`): false where `valueOf` gives an unknown, or a value that is
+   * not a string, whatever the rest of the file says (a call, a function, a parameter, a number…). Errs towards true.
+   */
+  mayBeKnown(expr: ts.Expression): boolean {
+    if (contextOf(expr).enumDeclaration !== undefined) return true;
+    let node = expr;
+    while (isWrapper(node)) node = node.expression;
+    switch (node.kind) {
+      case StringLiteral:
+      case NoSubstitutionTemplateLiteral:
+      case TemplateExpression:
+        return true;
+      case BinaryExpression:
+        return (node as ts.BinaryExpression).operatorToken.kind === PlusToken;
+      case Identifier:
+        return mayHoldString(node as ts.Identifier);
+      case PropertyAccessExpression:
+      case ElementAccessExpression: {
+        let base: ts.Expression = node;
+        for (;;) {
+          if (ts.isPropertyAccessExpression(base) && !ts.isIdentifier(base.name)) return false;
+          if (!ts.isPropertyAccessExpression(base) && !ts.isElementAccessExpression(base) && !ts.isParenthesizedExpression(base) && !ts.isNonNullExpression(base) && !ts.isSatisfiesExpression(base)) break;
+          base = base.expression;
+        }
+        // An unknown base makes the read unknown: a `this`, a call, a name that is not a const, an import or an enum.
+        if (base.kind === ThisKeyword) return false;
+        if (base.kind === CallExpression) return this.mayBeKnown(base);
+        if (base.kind === Identifier) {
+          const binding = resolveBinding(base as ts.Identifier);
+          return !!binding && !loopVariable(binding.declaration) && (binding.kind === "const" || binding.kind === "import" || binding.kind === "enum");
+        }
+        return true;
+      }
+      case CallExpression: {
+        const callee = (node as ts.CallExpression).expression;
+        return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) && callee.name.text === "join";
+      }
+      case TaggedTemplateExpression: {
+        const tag = peel((node as ts.TaggedTemplateExpression).tag, false);
+        return ts.isPropertyAccessExpression(tag) && tag.name.text === "raw";
+      }
+      default:
+        // Numbers, booleans and objects are not strings; everything else is unknown to the evaluator.
+        return false;
+    }
+  }
+
   /** `mayRemember` outside an enum's initializers, following `valueOf` case by case. */
   private mayReadDeclarations(node: ts.Expression): boolean {
     switch (node.kind) {
@@ -741,6 +789,12 @@ function imported(declaration: ts.Node, reference: ts.Identifier): Value {
     ? (declaration.propertyName ?? declaration.name).text
     : "default";
   return { t: "string", e: refAt(module, exportName, [], reference) };
+}
+
+/** Whether a name may stand for a string: a const (which may hold one) or an import (a ref); any other binding, or none, is unknown. */
+function mayHoldString(id: ts.Identifier): boolean {
+  const binding = resolveBinding(id);
+  return !!binding && !loopVariable(binding.declaration) && (binding.kind === "const" || binding.kind === "import");
 }
 
 const MISSING = Symbol("missing property");

@@ -72,8 +72,9 @@ const scopeByNode = new WeakMap<ts.Node, Scope>();
 /** Resolves a reference to its binding, or undefined for a global (or a name declared nowhere in the file). */
 export function resolveBinding(reference: ts.Identifier): Binding | undefined {
   const name = reference.text;
+  // The scopes this resolution goes through: each learns what the name means from there.
+  const passed: Scope[] = [];
   let found: Binding | undefined;
-  let stop: ts.Node | undefined;
   let child: ts.Node = reference;
   for (let node: ts.Node | undefined = reference.parent; node; child = node, node = node.parent) {
     if (!isScope(node)) continue;
@@ -84,25 +85,18 @@ export function resolveBinding(reference: ts.Identifier): Binding | undefined {
       const seen = scope.seen?.get(name);
       if (seen !== undefined) {
         found = seen ?? undefined;
-        stop = node;
         break;
       }
+      passed.push(scope);
     }
     const binding = scope.declared.get(name);
     // ...but not the body's `var`s: with parameter expressions, JavaScript gives the body a variable environment of its own.
     if (binding !== undefined && !(fromParameter && binding.kind === "var")) {
       found = binding;
-      stop = node.parent;
       break;
     }
   }
-  // Every scope on the way learns what the name means from there (the one that already knew is where it stopped).
-  child = reference;
-  for (let node: ts.Node | undefined = reference.parent; node !== stop; child = node, node = node.parent) {
-    if (!isScope(node!) || (child.kind === Parameter && isFunctionLike(node!))) continue;
-    const scope = scopeOf(node!);
-    (scope.seen ??= new Map()).set(name, found ?? null);
-  }
+  for (const scope of passed) (scope.seen ??= new Map()).set(name, found ?? null);
   return found;
 }
 
