@@ -90,7 +90,8 @@ export function sessionFor(configFile: string, options?: SessionOptions): Census
 export type LintOutcome = { findings: Finding[]; configError?: undefined } | { configError: ConfigError; findings?: undefined };
 
 /** The config as last loaded: resolved, with the facts read under it, or the error that loading it threw. */
-type Loaded = { config: ResolvedConfig; store: FactStore; rosterStamp: string; memo: ResultMemo | undefined; error?: undefined } | { error: ConfigError };
+/** `memos`: the linter's own remembered census, then the CLI's (whose findings are the same). */
+type Loaded = { config: ResolvedConfig; store: FactStore; rosterStamp: string; memos: ResultMemo[]; error?: undefined } | { error: ConfigError };
 
 export class CensusSession {
   private loaded: Loaded;
@@ -176,7 +177,7 @@ export class CensusSession {
     const { config, store } = this.loaded;
     if (this.result === undefined || (!this.fromMemory && this.resultVersion !== store.version)) {
       // Nothing read yet, and every text given so far is the disk's: the remembered census, if the disk still matches it.
-      const remembered = !this.memoryGone && store.untouched() && store.pendingAsOnDisk() ? this.loaded.memo?.recall() : undefined;
+      const remembered = !this.memoryGone && store.untouched() && store.pendingAsOnDisk() ? recallAny(this.loaded.memos) : undefined;
       if (remembered) {
         this.result = remembered;
         this.fromMemory = true;
@@ -194,6 +195,8 @@ export class CensusSession {
       }
       this.censuses++;
       this.resultVersion = store.version;
+      // For the next linter over the same tree (an `eslint .` after this one): skipped when a text was not the disk's.
+      if (!(this.result instanceof ConfigError)) this.loaded.memos[0]?.remember(store, this.result);
       this.byFile.clear();
     }
     return this.result;
@@ -243,12 +246,12 @@ export class CensusSession {
     const tools = (c: ResolvedConfig) => c.skus.map((s) => s.toolFiles.join("\n")).join("\n\n");
     if (tools(reloaded.config) !== tools(this.loaded.config)) {
       this.loaded.config = reloaded.config;
-      this.loaded.memo = reloaded.memo;
+      this.loaded.memos = reloaded.memos;
       this.result = undefined;
       this.fromMemory = false;
     }
     // The remembered census holds while the disk still gives every answer it was computed from.
-    if (this.fromMemory && !this.loaded.memo?.recall()) this.forgetMemory(false);
+    if (this.fromMemory && !recallAny(this.loaded.memos)) this.forgetMemory(false);
     const rosterStamp = stamp(this.loaded.config.roster);
     if (this.loaded.store.revalidate() || rosterStamp !== this.loaded.rosterStamp) this.result = undefined;
     this.loaded.rosterStamp = rosterStamp;
@@ -264,12 +267,20 @@ function load(configFile: string, cacheOption: false | { location?: string }): L
       cacheOption === false
         ? undefined
         : new FactCache({ dir: cacheOption.location ?? defaultCacheLocation(config.dir), root: config.dir, key: extractionKey(extractOptionsOf(config)) });
-    const memo = cache ? new ResultMemo(cache.spec.dir, cache.spec.key, config) : undefined;
-    return { config, store: extractingStore(config, { cache }), rosterStamp: stamp(config.roster), memo };
+    const memos = cache ? (["lint", "report"] as const).map((purpose) => new ResultMemo(cache.spec.dir, cache.spec.key, config, purpose)) : [];
+    return { config, store: extractingStore(config, { cache }), rosterStamp: stamp(config.roster), memos };
   } catch (error) {
     if (error instanceof ConfigError) return { error };
     throw error;
   }
+}
+
+function recallAny(memos: readonly ResultMemo[]): CensusResult | undefined {
+  for (const memo of memos) {
+    const result = memo.recall();
+    if (result) return result;
+  }
+  return undefined;
 }
 
 /** Whether `text` is what the disk holds for `file` (as the census reads it: without a byte order mark). */

@@ -245,11 +245,16 @@ export class FactStore {
   /**
    * Everything read from the disk so far: each file's text (as its hash) or why it could not be read, each question
    * whether a file exists and its answer, each tsconfig.json consulted. The same answers now mean the same census.
+   * Undefined when a text given (an editor's buffer) is not the disk's.
    */
-  inputs(): StoreInputs {
+  inputs(): StoreInputs | undefined {
     const files: StoreInputs["files"] = [];
     for (const e of this.entries.values()) {
-      if ("buffer" in e.source) throw new Error(`${e.file} was given as a buffer: a census of buffers has no disk inputs to check`);
+      // A text given by a linter counts only when it is the disk's: a census of an unsaved buffer is not the disk's census.
+      if ("buffer" in e.source) {
+        const read = readSource(e.file);
+        if ("why" in read || read.text !== e.text) return undefined;
+      }
       files.push(e.text !== undefined ? { file: e.file, content: contentHash(e.text) } : { file: e.file, unreadable: e.readError ?? "" });
     }
     const probes = [...this.probed].map(([file, exists]) => ({ file, exists }));

@@ -17,15 +17,27 @@ export class ResultMemo {
   private readonly file: string;
   private readonly key: string;
 
-  /** `dir`: the cache folder; `extractionKey`: the facts' key (code and options), part of this one. */
+  /**
+   * `dir`: the cache folder; `extractionKey`: the facts' key (code and options), part of this one; `purpose`: the CLI's
+   * report (with every row's tokens) or a linter's census (tokens only where a budget needs them), kept apart.
+   */
   constructor(
     dir: string,
     extractionKey: string,
     private readonly config: ResolvedConfig,
+    readonly purpose: "report" | "lint" = "report",
   ) {
-    // One entry per config file: each run replaces it, so the folder does not grow with the history of the tree.
-    this.file = path.join(dir, "results", `${createHash("sha1").update(config.configFile).digest("hex")}.json`);
-    this.key = createHash("sha1").update(extractionKey).update("\0").update(JSON.stringify(config)).update("\0").update(rosterContent(config)).digest("hex");
+    // One entry per config file and purpose: each run replaces it, so the folder does not grow with the tree's history.
+    this.file = path.join(dir, "results", `${createHash("sha1").update(config.configFile).update("\0").update(purpose).digest("hex")}.json`);
+    this.key = createHash("sha1")
+      .update(extractionKey)
+      .update("\0")
+      .update(purpose)
+      .update("\0")
+      .update(JSON.stringify(config))
+      .update("\0")
+      .update(rosterContent(config))
+      .digest("hex");
   }
 
   /** The remembered result, when it was computed from exactly what the disk holds now; undefined otherwise. */
@@ -41,10 +53,12 @@ export class ResultMemo {
     }
   }
 
-  /** Remembers `result`, computed over `store` (which read only from the disk). */
+  /** Remembers `result`, computed over `store`, unless a text the store was given is not the disk's. */
   remember(store: FactStore, result: CensusResult): void {
+    const inputs = store.inputs();
+    if (!inputs) return;
     const { config: _config, ...remembered } = result;
-    writeEntry(this.file, { format: FORMAT, key: this.key }, JSON.stringify({ inputs: store.inputs(), result: remembered }));
+    writeEntry(this.file, { format: FORMAT, key: this.key }, JSON.stringify({ inputs, result: remembered }));
   }
 }
 

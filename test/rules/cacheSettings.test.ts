@@ -96,4 +96,24 @@ describe("the remembered census in a linter", () => {
     expect(after).toEqual(fresh);
     expect(after.length).toBeGreaterThan(0);
   });
+
+  it("a linter remembers its own census for the next one over the same tree, but not a census of an unsaved buffer", () => {
+    const dir = copy();
+    const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
+    const first = new CensusSession(configOf(dir), { revalidateMs: 60_000 });
+    expect(first.findingsFor(tool, readFileSync(tool, "utf8"))).toEqual([]);
+    expect(first.stats()).toMatchObject({ censuses: 1, remembered: 0 });
+    const second = new CensusSession(configOf(dir), { revalidateMs: 60_000 });
+    expect(second.findingsFor(tool, readFileSync(tool, "utf8"))).toEqual([]);
+    expect(second.stats()).toEqual({ censuses: 0, extractions: 0, remembered: 1 });
+
+    const edited = readFileSync(tool, "utf8").replace("if (error) return error;", 'if (error) return "A bare sentence.";');
+    const third = new CensusSession(configOf(dir), { revalidateMs: 60_000 });
+    const buffered = third.findingsFor(tool, edited);
+    expect(buffered.length).toBeGreaterThan(0);
+    // The disk still holds the clean text: the next linter of the disk finds nothing, from what the first remembered.
+    const fourth = new CensusSession(configOf(dir), { revalidateMs: 60_000 });
+    expect(fourth.findingsFor(tool, readFileSync(tool, "utf8"))).toEqual([]);
+    expect(fourth.stats().remembered).toBe(1);
+  });
 });
