@@ -1,8 +1,8 @@
 // The one TypeScript the core parses with, so every syntax kind the core compares comes from one enum. The plain
 // `typescript` package: the same module typescript-eslint's parser loads, so an ESLint run loads it once.
-// A namespace import, not the default one: the default is the module's exports object, whose every member is a getter
-// (a call on each `ts.SyntaxKind.X` and `ts.isX`); the namespace holds the same values as plain bindings.
-import * as ts from "typescript";
+// Required, not imported: an ES import of this CommonJS module first scans its 9 MB for the names it exports, which
+// takes longer than loading it (TypeScript compiles this to `createRequire`).
+import ts = require("typescript");
 
 export { ts };
 
