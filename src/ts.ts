@@ -1,7 +1,7 @@
 // The one TypeScript the core parses with, so every syntax kind the core compares comes from one enum. The plain
 // `typescript` package: the same module typescript-eslint's parser loads, so an ESLint run loads it once.
-// Required, not imported: an ESM import of this CommonJS module first scans its 9 MB for the names it exports, which
-// cost more than the parse of a small monitor; the exports' getters cost less (the hot paths read kinds once).
+// Required, not imported: an ES import of this CommonJS module first scans its 9 MB for the names it exports, which
+// takes longer than loading it (TypeScript compiles this to `createRequire`).
 import ts = require("typescript");
 
 export { ts };

@@ -30,6 +30,8 @@ const {
   TaggedTemplateExpression,
   TemplateExpression,
 } = ts.SyntaxKind;
+// The typescript module's members are getters: the functions called for every node are read once.
+const { forEachChild, isTypeNode } = ts;
 
 /**
  * The facts of one file. A file nested deeper than the parser or the analysis can follow is a parse error of its own
@@ -123,7 +125,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
         linker.linkBelow(node);
         continue;
     }
-    if (ts.isTypeNode(node)) {
+    if (isTypeNode(node)) {
       linker.linkBelow(node);
       continue;
     }
@@ -132,7 +134,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
     // Children are pushed first to last, then turned around so that they pop first to last: every list above is in
     // source order.
     const first = pending.length;
-    ts.forEachChild(node, linkChild);
+    forEachChild(node, linkChild);
     reverseFrom(pending, first);
     reverseFrom(depths, first);
   }

@@ -28,6 +28,8 @@ const {
   SatisfiesExpression,
   TaggedTemplateExpression,
 } = ts.SyntaxKind;
+// The typescript module's members are getters: the functions called for every node are read once.
+const { forEachChild } = ts;
 
 /**
  * Visits `root` and every statement below it that is not inside an expression, in source order, with an explicit
@@ -84,7 +86,7 @@ export function forEachStatement(root: ts.Node, enter: (node: ts.Node) => void):
 function pushChildren(node: ts.Node, pending: ts.Node[]): void {
   const start = pending.length;
   // The callback must return nothing: forEachChild stops at the first truthy result.
-  ts.forEachChild(node, (child) => void pending.push(child));
+  forEachChild(node, (child) => void pending.push(child));
   reverseFrom(pending, start);
 }
 
@@ -106,7 +108,7 @@ export class ParentLinker {
     const pending = this.pending;
     for (let node: ts.Node | undefined = root; node; node = pending.pop()) {
       this.parent = node;
-      ts.forEachChild(node, this.link);
+      forEachChild(node, this.link);
     }
   }
 }

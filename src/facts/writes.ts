@@ -10,14 +10,31 @@ import { reverseFrom } from "./walk.js";
 const {
   AmpersandAmpersandEqualsToken,
   BarBarEqualsToken,
+  BinaryExpression,
+  BreakStatement,
+  CatchClause,
+  ContinueStatement,
+  DoStatement,
   EqualsToken,
   FirstCompoundAssignment,
+  ForInStatement,
+  ForOfStatement,
+  ForStatement,
   LastCompoundAssignment,
   MinusMinusToken,
+  Parameter,
   PlusPlusToken,
+  PostfixUnaryExpression,
+  PrefixUnaryExpression,
   QuestionQuestionEqualsToken,
+  ReturnStatement,
+  ThrowStatement,
   TrueKeyword,
+  VariableDeclaration,
+  WhileStatement,
 } = ts.SyntaxKind;
+// The typescript module's members are getters: the functions called for every node are read once.
+const { forEachChild } = ts;
 
 export interface Survey {
   /** Writes in the analysed function's own flow, by writing node. */
@@ -152,7 +169,7 @@ function candidatesOf(owner: Owner): Candidate[] {
   const pushChildrenOf = (node: ts.Node, nested: boolean): void => {
     const first = pending.length;
     parentNested = nested;
-    ts.forEachChild(node, add);
+    forEachChild(node, add);
     reverseFrom(pending, first);
     reverseFrom(nestedness, first);
   };
@@ -167,22 +184,30 @@ function candidatesOf(owner: Owner): Candidate[] {
   }
   for (let node = pending.pop(); node; node = pending.pop()) {
     const nested = nestedness.pop()!;
-    if (
-      ts.isVariableDeclaration(node) ||
-      ts.isParameter(node) ||
-      ts.isCatchClause(node) ||
-      ts.isForOfStatement(node) ||
-      ts.isForInStatement(node) ||
-      (ts.isBinaryExpression(node) && isAssignmentOperator(node.operatorToken.kind)) ||
-      isUpdate(node) ||
-      (!nested && endsPaths(node))
-    ) {
-      list.push({ node, nested });
-    }
+    if (isCandidate(node, nested)) list.push({ node, nested });
     pushChildrenOf(node, nested);
   }
   candidatesByOwner.set(owner, list);
   return list;
+}
+
+/** A node that may write a variable, or (outside nested functions) end a path: by kind, as this runs for every node. */
+function isCandidate(node: ts.Node, nested: boolean): boolean {
+  switch (node.kind) {
+    case VariableDeclaration:
+    case Parameter:
+    case CatchClause:
+    case ForOfStatement:
+    case ForInStatement:
+      return true;
+    case BinaryExpression:
+      return isAssignmentOperator((node as ts.BinaryExpression).operatorToken.kind);
+    case PrefixUnaryExpression:
+    case PostfixUnaryExpression:
+      return isUpdate(node);
+    default:
+      return !nested && endsPaths(node);
+  }
 }
 
 /**
@@ -191,10 +216,22 @@ function candidatesOf(owner: Owner): Candidate[] {
  * no write, or the code after an endless loop would look reachable.
  */
 function endsPaths(node: ts.Node): boolean {
-  if (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node)) return true;
-  if (ts.isForStatement(node)) return !node.condition || isTrueLiteral(node.condition);
-  if (ts.isWhileStatement(node) || ts.isDoStatement(node)) return isTrueLiteral(node.expression);
-  return false;
+  switch (node.kind) {
+    case ReturnStatement:
+    case ThrowStatement:
+    case BreakStatement:
+    case ContinueStatement:
+      return true;
+    case ForStatement: {
+      const condition = (node as ts.ForStatement).condition;
+      return !condition || isTrueLiteral(condition);
+    }
+    case WhileStatement:
+    case DoStatement:
+      return isTrueLiteral((node as ts.WhileStatement | ts.DoStatement).expression);
+    default:
+      return false;
+  }
 }
 
 function isTrueLiteral(expr: ts.Expression): boolean {
