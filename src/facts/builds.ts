@@ -10,7 +10,29 @@ import { isStringRaw } from "./evaluator.js";
 import { cookedText } from "./strExpr.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
-const { BarBarToken, CommaToken, NoSubstitutionTemplateLiteral, PlusToken, QuestionQuestionToken, StringLiteral } = ts.SyntaxKind;
+const {
+  AsExpression,
+  BarBarToken,
+  BinaryExpression,
+  CommaToken,
+  EnumMember,
+  ExportDeclaration,
+  ExternalModuleReference,
+  ImportDeclaration,
+  LiteralType,
+  MethodDeclaration,
+  NoSubstitutionTemplateLiteral,
+  ParenthesizedExpression,
+  PlusToken,
+  PropertyAssignment,
+  PropertySignature,
+  QuestionQuestionToken,
+  SatisfiesExpression,
+  StringLiteral,
+  TaggedTemplateExpression,
+  TemplateExpression,
+  TemplateSpan,
+} = ts.SyntaxKind;
 
 /** A callee `followableCalleeRefOf` cannot follow, until its reason is asked for. */
 const UNFOLLOWED: CalleeRef = Object.freeze({ k: "unknown", why: "" });
@@ -238,20 +260,42 @@ export function trySerialised(file: FileIndex, expr: ts.Expression): void {
 
 /** A string expression not nested in a larger one: the unit a serialised envelope is read from. */
 export function isMaximalString(node: ts.Node): boolean {
-  if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTemplateExpression(node)) {
-    const raw = ts.isTaggedTemplateExpression(node) && isStringRaw(node.tag);
-    if (!raw && (!ts.isBinaryExpression(node) || !isStringConcatenation(node))) return false;
+  switch (node.kind) {
+    case StringLiteral:
+    case NoSubstitutionTemplateLiteral:
+    case TemplateExpression:
+      break;
+    case TaggedTemplateExpression:
+      if (!isStringRaw((node as ts.TaggedTemplateExpression).tag)) return false;
+      break;
+    case BinaryExpression:
+      if (!isStringConcatenation(node as ts.BinaryExpression)) return false;
+      break;
+    default:
+      return false;
   }
   let p = node.parent;
-  while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
+  while (p && (p.kind === ParenthesizedExpression || p.kind === AsExpression || p.kind === SatisfiesExpression)) p = p.parent;
   if (!p) return true;
-  if (ts.isBinaryExpression(p) && p.operatorToken.kind === PlusToken && isStringConcatenation(p)) return false;
-  if (ts.isTemplateSpan(p)) return false;
-  // Keys, module names and types are not values.
-  if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isEnumMember(p)) && p.name === node) return false;
-  if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p) || ts.isLiteralTypeNode(p)) return false;
-  if (ts.isTaggedTemplateExpression(p)) return false;
-  return true;
+  switch (p.kind) {
+    case BinaryExpression:
+      return !((p as ts.BinaryExpression).operatorToken.kind === PlusToken && isStringConcatenation(p as ts.BinaryExpression));
+    // Keys, module names and types are not values.
+    case PropertyAssignment:
+    case PropertySignature:
+    case MethodDeclaration:
+    case EnumMember:
+      return (p as ts.PropertyAssignment).name !== node;
+    case TemplateSpan:
+    case ImportDeclaration:
+    case ExportDeclaration:
+    case ExternalModuleReference:
+    case LiteralType:
+    case TaggedTemplateExpression:
+      return false;
+    default:
+      return true;
+  }
 }
 
 function enclosingNames(node: ts.Node): string[] {

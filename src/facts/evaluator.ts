@@ -24,6 +24,7 @@ const {
   BinaryExpression,
   CallExpression,
   ElementAccessExpression,
+  EnumMember,
   FalseKeyword,
   Identifier,
   MinusToken,
@@ -35,14 +36,18 @@ const {
   PlusToken,
   PrefixUnaryExpression,
   PropertyAccessExpression,
+  PropertyAssignment,
   SatisfiesExpression,
   StringLiteral,
   TaggedTemplateExpression,
   TemplateExpression,
+  TemplateSpan,
   ThisKeyword,
   TrueKeyword,
   TypeAssertionExpression,
 } = ts.SyntaxKind;
+// The typescript module's members are getters: the functions called for every node are read once.
+const { isExpression } = ts;
 
 /** Where an expression sits, as far as its meaning depends on it. A function of the node's position in the tree, so
  * results cached per node stay valid. */
@@ -118,7 +123,7 @@ export class StringEvaluator {
    * stays what it would have been. Errs towards true.
    */
   mayRemember(expr: ts.Expression): boolean {
-    return contextOf(expr).enumDeclaration !== undefined || this.mayReadDeclarations(expr);
+    return enumOf(expr) !== undefined || this.mayReadDeclarations(expr);
   }
 
   /**
@@ -126,7 +131,7 @@ export class StringEvaluator {
    * not a string, whatever the rest of the file says (a call, a function, a parameter, a number…). Errs towards true.
    */
   mayBeKnown(expr: ts.Expression): boolean {
-    if (contextOf(expr).enumDeclaration !== undefined) return true;
+    if (enumOf(expr) !== undefined) return true;
     let node = expr;
     while (isWrapper(node)) node = node.expression;
     switch (node.kind) {
@@ -801,31 +806,35 @@ const MISSING = Symbol("missing property");
 
 /** The context of an expression a caller hands in: whether it sits inside an enum initializer or under `as const`. */
 function contextOf(expr: ts.Expression): Context {
-  let enumDeclaration: ts.EnumDeclaration | undefined;
-  for (let child: ts.Node = expr, parent = expr.parent; parent; child = parent, parent = parent.parent) {
-    if (ts.isEnumMember(parent)) {
-      if (parent.initializer === child) enumDeclaration = parent.parent;
-      break;
-    }
-    if (!ts.isExpression(parent) && !ts.isTemplateSpan(parent) && !ts.isPropertyAssignment(parent)) break;
-  }
+  const enumDeclaration = enumOf(expr);
   let asConst = false;
   for (let parent = expr.parent; parent; parent = parent.parent) {
-    if ((ts.isAsExpression(parent) || ts.isTypeAssertionExpression(parent)) && ts.isConstTypeReference(parent.type)) {
+    const kind = parent.kind;
+    if ((kind === AsExpression || kind === TypeAssertionExpression) && ts.isConstTypeReference((parent as ts.AsExpression).type)) {
       asConst = true;
       break;
     }
     const passes =
-      ts.isParenthesizedExpression(parent) ||
-      ts.isAsExpression(parent) ||
-      ts.isTypeAssertionExpression(parent) ||
-      ts.isSatisfiesExpression(parent) ||
-      ts.isNonNullExpression(parent) ||
-      ts.isPropertyAssignment(parent) ||
-      ts.isObjectLiteralExpression(parent);
+      kind === ParenthesizedExpression ||
+      kind === AsExpression ||
+      kind === TypeAssertionExpression ||
+      kind === SatisfiesExpression ||
+      kind === NonNullExpression ||
+      kind === PropertyAssignment ||
+      kind === ObjectLiteralExpression;
     if (!passes) break;
   }
   return asConst || enumDeclaration ? { enumDeclaration, asConst } : NO_CONTEXT;
+}
+
+/** The enum whose member's initializer an expression is (a part of), if it is. */
+function enumOf(expr: ts.Expression): ts.EnumDeclaration | undefined {
+  for (let child: ts.Node = expr, parent = expr.parent; parent; child = parent, parent = parent.parent) {
+    const kind = parent.kind;
+    if (kind === EnumMember) return (parent as ts.EnumMember).initializer === child ? (parent as ts.EnumMember).parent : undefined;
+    if (kind !== TemplateSpan && kind !== PropertyAssignment && !isExpression(parent)) return undefined;
+  }
+  return undefined;
 }
 
 type TemplatePiece = ts.NoSubstitutionTemplateLiteral | ts.TemplateHead | ts.TemplateMiddle | ts.TemplateTail;

@@ -16,6 +16,7 @@ import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, revers
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const {
+  AsExpression,
   BinaryExpression,
   CallExpression,
   ExportDeclaration,
@@ -24,8 +25,10 @@ const {
   ImportDeclaration,
   NoSubstitutionTemplateLiteral,
   ObjectLiteralExpression,
+  ParenthesizedExpression,
   PlusToken,
   PropertyAccessExpression,
+  SatisfiesExpression,
   StringLiteral,
   TaggedTemplateExpression,
   TemplateExpression,
@@ -172,8 +175,8 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
 /** A node whose parent (parentheses and casts aside) is a `+`: part of a longer chain, whatever it is. */
 function isPlusOperand(node: ts.Node): boolean {
   let p = node.parent;
-  while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
-  return !!p && ts.isBinaryExpression(p) && p.operatorToken.kind === PlusToken;
+  while (p && (p.kind === ParenthesizedExpression || p.kind === AsExpression || p.kind === SatisfiesExpression)) p = p.parent;
+  return !!p && p.kind === BinaryExpression && (p as ts.BinaryExpression).operatorToken.kind === PlusToken;
 }
 
 function tooDeepFacts(loc: Loc): FileFacts {
