@@ -5,7 +5,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import type { ConfigError } from "../src/errors.js";
 import { RULE_IDS, type RuleId } from "../src/model.js";
 import { MESSAGES, SHARED_MESSAGES, configErrorData, type MessageRule, type SharedMessageId } from "../src/project/messages.js";
-import { configFileFor, sessionFor } from "../src/session.js";
+import { configFileFor, sessionFor, type LintOutcome } from "../src/session.js";
 import { RULE_DESCRIPTIONS } from "../src/ruleDescriptions.js";
 import { createRule } from "./createRule.js";
 
@@ -29,6 +29,12 @@ const CONFIG_ERROR_RULE: RuleId = "parse-error";
  * registry: ESLint keeps nothing shared between rules; entries go with their SourceCode, so nothing needs invalidating.
  */
 const brokenRulesBySourceCode = new WeakMap<object, Map<string, Set<RuleId>>>();
+
+/**
+ * What the session answered on each lint pass, by config file, keyed by the pass's SourceCode as above: the first
+ * payload-census rule of a pass asks the session, the other rules of that pass share its answer.
+ */
+const outcomesBySourceCode = new WeakMap<object, Map<string, LintOutcome>>();
 
 export function censusRule<R extends MessageRule>(rule: R) {
   const description = RULE_DESCRIPTIONS[rule];
@@ -63,7 +69,7 @@ export function censusRule<R extends MessageRule>(rule: R) {
         Program() {
           const configFile = configFileOf(context);
           if (!configFile) return; // not part of a monitor with a census config
-          const outcome = sessionFor(configFile, cacheOf(context)).lint(context.filename, context.sourceCode.text);
+          const outcome = outcomeOf(context, configFile);
           if (outcome.configError) {
             configError = { configFile, error: outcome.configError };
             brokenRules(context.sourceCode, configFile).add(rule);
@@ -101,6 +107,18 @@ export function censusRule<R extends MessageRule>(rule: R) {
       };
     },
   });
+}
+
+/** The session's answer for this lint pass's file under `configFile`, asked once per pass. */
+function outcomeOf(context: Readonly<TSESLint.RuleContext<string, [CensusRuleOptions?]>>, configFile: string): LintOutcome {
+  let byConfig = outcomesBySourceCode.get(context.sourceCode);
+  if (!byConfig) outcomesBySourceCode.set(context.sourceCode, (byConfig = new Map()));
+  let outcome = byConfig.get(configFile);
+  if (!outcome) {
+    outcome = sessionFor(configFile, cacheOf(context)).lint(context.filename, context.sourceCode.text);
+    byConfig.set(configFile, outcome);
+  }
+  return outcome;
 }
 
 /** The payload-census rules of this lint pass that found `configFile` broken. */

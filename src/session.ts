@@ -7,7 +7,7 @@ import { ConfigError } from "./errors.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { CensusResult, Finding } from "./model.js";
 import { extractingStore, runCensus } from "./project/census.js";
-import { defaultCacheLocation, extractionKey, FactCache } from "./project/factCache.js";
+import { contentHash, defaultCacheLocation, extractionKey, FactCache } from "./project/factCache.js";
 import { type FactStore, extractOptionsOf, stampOf, withoutBom } from "./project/factStore.js";
 import { ResultMemo } from "./project/resultMemo.js";
 import { slashRelative } from "./paths.js";
@@ -109,6 +109,8 @@ export class CensusSession {
   private fromMemory = false;
   private memoryGone = false;
   private remembered = 0;
+  /** The memo `result` was recalled from, while `fromMemory`. */
+  private recalledFrom: ResultMemo | undefined;
 
   readonly revalidateMs: number;
   readonly cache: false | { location?: string };
@@ -145,7 +147,7 @@ export class CensusSession {
     const abs = path.resolve(file);
     if (text !== undefined) {
       // An editor's unsaved buffer is not what the remembered census read: from here on, censuses of the texts given.
-      if (this.fromMemory && !sameAsDisk(abs, text)) this.forgetMemory(true);
+      if (this.fromMemory) this.checkAgainstMemory(abs, text);
       store.setText(abs, text);
     }
     const result = this.censusOrError();
@@ -179,11 +181,12 @@ export class CensusSession {
       // Nothing read yet, and every text given so far is the disk's: the remembered census, if the disk still matches it.
       const remembered = !this.memoryGone && store.untouched() && store.pendingAsOnDisk() ? recallAny(this.loaded.memos) : undefined;
       if (remembered) {
-        this.result = remembered;
+        this.result = remembered.result;
+        this.recalledFrom = remembered.memo;
         this.fromMemory = true;
         this.remembered++;
         this.byFile.clear();
-        return remembered;
+        return remembered.result;
       }
       this.fromMemory = false;
       try {
@@ -202,9 +205,23 @@ export class CensusSession {
     return this.result;
   }
 
+  /**
+   * Keeps answering from the remembered census only while a text given is what it read for that file (compared by
+   * hash), or, for a file it did not read, the disk's text. A text the disk does not hold ends it for good; a text the
+   * disk holds but the census did not read means the disk moved on: a census of it comes next.
+   */
+  private checkAgainstMemory(file: string, text: string): void {
+    const content = this.recalledFrom?.contentOf(file);
+    if (content !== undefined && contentHash(withoutBom(text)) === content) return;
+    const onDisk = sameAsDisk(file, text);
+    if (content === undefined && onDisk) return;
+    this.forgetMemory(!onDisk);
+  }
+
   /** Stops answering from the remembered census (for good when `forever`: a text given differs from the disk's). */
   private forgetMemory(forever: boolean): void {
     this.fromMemory = false;
+    this.recalledFrom = undefined;
     this.result = undefined;
     if (forever) this.memoryGone = true;
   }
@@ -251,7 +268,7 @@ export class CensusSession {
       this.fromMemory = false;
     }
     // The remembered census holds while the disk still gives every answer it was computed from.
-    if (this.fromMemory && !recallAny(this.loaded.memos)) this.forgetMemory(false);
+    if (this.fromMemory && !this.recalledFrom?.recall()) this.forgetMemory(false);
     const rosterStamp = stamp(this.loaded.config.roster);
     if (this.loaded.store.revalidate() || rosterStamp !== this.loaded.rosterStamp) this.result = undefined;
     this.loaded.rosterStamp = rosterStamp;
@@ -275,10 +292,10 @@ function load(configFile: string, cacheOption: false | { location?: string }): L
   }
 }
 
-function recallAny(memos: readonly ResultMemo[]): CensusResult | undefined {
+function recallAny(memos: readonly ResultMemo[]): { memo: ResultMemo; result: CensusResult } | undefined {
   for (const memo of memos) {
     const result = memo.recall();
-    if (result) return result;
+    if (result) return { memo, result };
   }
   return undefined;
 }

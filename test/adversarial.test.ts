@@ -278,6 +278,29 @@ describe("folder links are followed once per real folder", () => {
   });
 });
 
+describe("a tool file reached by two paths is one tool file", () => {
+  it.skipIf(process.platform === "win32")("a file link beside its file, matched by a wildcard", { timeout: 20_000 }, async () => {
+    writeMonitor(dir, { "src/tools/fine.ts": FINE_TOOL });
+    const before = await census();
+    symlinkSync("fine.ts", path.join(dir, "src/tools/also.ts"));
+    const after = await census();
+    // The first path in sorted order names it.
+    expect(places(after)).toEqual(places(before).map((p) => ({ ...p, file: "src/tools/also.ts" })));
+    expect(after.counts).toEqual(before.counts);
+  });
+
+  it.skipIf(process.platform === "win32")("a file link named by a glob without wildcards, beside a glob that walks to its file", { timeout: 20_000 }, async () => {
+    writeMonitor(dir, { "src/tools/fine.ts": FINE_TOOL });
+    const before = await census();
+    mkdirSync(path.join(dir, "linked"));
+    symlinkSync(path.join("..", "src", "tools", "fine.ts"), path.join(dir, "linked/fine.ts"));
+    writeMonitor(dir, {}, { ...CONFIG, skus: [{ ...CONFIG.skus[0]!, tools: [...CONFIG.skus[0]!.tools, "linked/fine.ts"] }] });
+    const after = await census();
+    expect(places(after)).toEqual(places(before));
+    expect(after.counts).toEqual(before.counts);
+  });
+});
+
 describe("a config nested too deeply is a config error", () => {
   it.each([
     ["arrays", (n: number) => nested("[", "1", "]", n), 101],

@@ -125,8 +125,9 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
     if (glob.startsWith("!")) return;
     included++;
     let matches: string[];
+    let linked: boolean;
     try {
-      matches = globFiles(glob, root, ignore);
+      ({ matches, linked } = globFiles(glob, root, ignore));
     } catch (error) {
       problems.push({ path: [...at, k], message: `glob "${glob}" cannot be expanded: ${fsReason(error)}` });
       return;
@@ -138,7 +139,8 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
       });
     }
     for (const m of matches.map((m) => resolve(m)).sort(compareText)) {
-      const real = realPathOf(m);
+      // A walk that met no link reaches each file by one path, the same for every glob: its own path names it.
+      const real = linked ? realPathOf(m) : m;
       if (!found.has(real)) found.set(real, m);
     }
   });
@@ -153,23 +155,29 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
  * a walk that never ends. Entries are read in name order, so which path reaches a folder first does not depend on
  * the file system's order.
  */
-function globFiles(glob: string, root: string, ignore: string[]): string[] {
+function globFiles(glob: string, root: string, ignore: string[]): { matches: string[]; linked: boolean } {
   const walked = new Set<string>();
+  // Whether the walk met a link (or a folder whose entries it could not tell apart): then one file may have two paths.
+  let linked = false;
   const readdirSync = ((folder: string, options?: { withFileTypes: true }): (Dirent | string)[] => {
     const real = realPathOf(resolve(root, folder));
     if (walked.has(real)) return [];
     walked.add(real);
     const nameOf = (entry: Dirent | string): string => (typeof entry === "string" ? entry : entry.name);
-    return (readdirSyncFs(folder, options as { withFileTypes: true }) as (Dirent | string)[]).sort((a, b) => compareText(nameOf(a), nameOf(b)));
+    const entries = readdirSyncFs(folder, options as { withFileTypes: true }) as (Dirent | string)[];
+    if (entries.some((e) => typeof e === "string" || e.isSymbolicLink())) linked = true;
+    return entries.sort((a, b) => compareText(nameOf(a), nameOf(b)));
   }) as typeof readdirSyncFs;
   const entries = fg.sync(glob, { cwd: root, absolute: true, onlyFiles: false, objectMode: true, ignore, fs: { readdirSync } });
-  return entries.filter((e) => !e.dirent.isDirectory()).map((e) => e.path);
+  // A glob without wildcards is looked up, not walked: nothing told whether its path is a link.
+  return { matches: entries.filter((e) => !e.dirent.isDirectory()).map((e) => e.path), linked: linked || walked.size === 0 };
 }
 
 /** The path with every link resolved; the path itself when it cannot be (a dangling link). */
 function realPathOf(path: string): string {
   try {
-    return realpathSync(path);
+    // The system's own realpath: one call, where the JavaScript one stats every component of every path.
+    return realpathSync.native(path);
   } catch {
     return path;
   }

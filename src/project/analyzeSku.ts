@@ -82,7 +82,8 @@ function reachableModules(ctx: SkuContext, from: readonly string[]): string[] {
       pending.push(target);
     }
   }
-  return [...seen].filter((f) => !from.includes(f));
+  const given = new Set(from);
+  return [...seen].filter((f) => !given.has(f));
 }
 
 /** The modules `file` loads code from that the census checks with it: inside the SKU's root, not in node_modules. */

@@ -48,6 +48,8 @@ interface StoredFacts {
 
 interface Entry extends StoredFacts {
   text: string | undefined;
+  /** contentHash(text), once something computed it (the cache lookup, or `inputs`): a text is hashed once. */
+  content?: string;
   /**
    * Where the text came from: the disk (with its stamp, to notice later writes) or a linter's buffer (with the disk's
    * stamp when it was given: a later write to the file, a save or a pull, makes the disk the truth again).
@@ -127,7 +129,7 @@ export class FactStore {
       }
       const content = this.keyed ? contentHash(read.text) : "";
       const known = this.known(file, content);
-      if (known) this.entries.set(file, { file, text: read.text, source: { disk: read.stamp }, facts: known });
+      if (known) this.entries.set(file, { file, text: read.text, content, source: { disk: read.stamp }, facts: known });
       else pending.push({ file, text: read.text, content, stamp: read.stamp });
     }
     return pending;
@@ -135,13 +137,14 @@ export class FactStore {
 
   /** Extracts, in this thread, the facts of a file `prepare` handed out (the store must have an extractor). */
   extractPending(work: PendingFile): void {
-    this.entries.set(work.file, { file: work.file, text: work.text, source: { disk: work.stamp }, facts: this.extracted(work.file, work.text, work.content) });
+    const facts = this.extracted(work.file, work.text, work.content);
+    this.entries.set(work.file, { file: work.file, text: work.text, ...hashed(work.content), source: { disk: work.stamp }, facts });
   }
 
   /** The facts an extractor computed for a file `prepare` handed out (and the extractor already cached). */
   fill(work: PendingFile, facts: FileFacts): void {
     this.extractions++;
-    this.entries.set(work.file, { file: work.file, text: work.text, source: { disk: work.stamp }, facts });
+    this.entries.set(work.file, { file: work.file, text: work.text, ...hashed(work.content), source: { disk: work.stamp }, facts });
   }
 
   get(file: string): StoredFacts {
@@ -255,7 +258,12 @@ export class FactStore {
         const read = readSource(e.file);
         if ("why" in read || read.text !== e.text) return undefined;
       }
-      files.push(e.text !== undefined ? { file: e.file, content: contentHash(e.text) } : { file: e.file, unreadable: e.readError ?? "" });
+      if (e.text === undefined) {
+        files.push({ file: e.file, unreadable: e.readError ?? "" });
+        continue;
+      }
+      e.content ??= contentHash(e.text);
+      files.push({ file: e.file, content: e.content });
     }
     const probes = [...this.probed].map(([file, exists]) => ({ file, exists }));
     return { files, probes, tsconfigs: this.aliases.consulted().map((file) => ({ file, content: readContent(file) })) };
@@ -264,7 +272,8 @@ export class FactStore {
   private load(file: string): Entry {
     const read = this.read(file);
     if ("readError" in read) return read.readError;
-    return { file, text: read.text, source: { disk: read.stamp }, facts: this.factsOf(file, read.text) };
+    const { facts, content } = this.factsOf(file, read.text);
+    return { file, text: read.text, ...hashed(content), source: { disk: read.stamp }, facts };
   }
 
   private read(file: string): { text: string; stamp: string | undefined } | { readError: Entry } {
@@ -275,7 +284,8 @@ export class FactStore {
   }
 
   private bufferEntry(file: string, text: string): Entry {
-    return { file, text, source: { buffer: true, diskThen: stampOf(file) }, facts: this.factsOf(file, text) };
+    const { facts, content } = this.factsOf(file, text);
+    return { file, text, ...hashed(content), source: { buffer: true, diskThen: stampOf(file) }, facts };
   }
 
   /** Whether facts are looked up by the text's hash (only a cache or seeds need it: hashing is not free). */
@@ -290,9 +300,9 @@ export class FactStore {
     return facts;
   }
 
-  private factsOf(file: string, text: string): FileFacts {
+  private factsOf(file: string, text: string): { facts: FileFacts; content: string } {
     const content = this.keyed ? contentHash(text) : "";
-    return this.known(file, content) ?? this.extracted(file, text, content);
+    return { facts: this.known(file, content) ?? this.extracted(file, text, content), content };
   }
 
   private extracted(file: string, text: string, content: string): FileFacts {
@@ -307,6 +317,11 @@ export class FactStore {
   }
 }
 
+/** The hash as an entry keeps it: "" (a store that does not hash) is no hash. */
+function hashed(content: string): { content?: string } {
+  return content === "" ? {} : { content };
+}
+
 /** What `FactStore.inputs` found: the disk as the census saw it. */
 export interface StoreInputs {
   files: ({ file: string; content: string } | { file: string; unreadable: string })[];
@@ -315,15 +330,40 @@ export interface StoreInputs {
 }
 
 /** Whether the disk still gives every answer of `inputs`: each file the same text (or the same reason it cannot be read), each probe the same answer. */
-export function sameInputs(inputs: StoreInputs): boolean {
+export function sameInputs(inputs: StoreInputs, hashes: DiskHashes = new DiskHashes()): boolean {
   const readable = new Map<string, boolean>();
   for (const input of inputs.files) {
-    const read = readSource(input.file);
-    if ("content" in input ? "why" in read || contentHash(read.text) !== input.content : !("why" in read) || read.why !== input.unreadable) return false;
+    const read = hashes.read(input.file);
+    if ("content" in input ? "why" in read || read.content !== input.content : !("why" in read) || read.why !== input.unreadable) return false;
     readable.set(input.file, !("why" in read));
   }
   for (const probe of inputs.probes) if ((readable.get(probe.file) ?? stampOf(probe.file) !== undefined) !== probe.exists) return false;
   return inputs.tsconfigs.every((t) => readContent(t.file) === t.content);
+}
+
+/**
+ * The hashes of files' texts as the census reads them, each remembered with the file's stamp when it was read: asked
+ * again while the stamp has not moved, the file is not read again. For one process's repeated questions (a linter
+ * revalidating every second); a new process reads every text once.
+ */
+export class DiskHashes {
+  private readonly byFile = new Map<string, { stamp: string; content: string }>();
+
+  read(file: string): { content: string } | { why: string } {
+    // The stamp before the text: a write in between leaves a stamp that no longer matches, and the file is read again.
+    const stamp = stampOf(file);
+    const known = this.byFile.get(file);
+    if (stamp !== undefined && known?.stamp === stamp) return { content: known.content };
+    const read = readSource(file);
+    if ("why" in read) {
+      this.byFile.delete(file);
+      return read;
+    }
+    const content = contentHash(read.text);
+    if (stamp !== undefined) this.byFile.set(file, { stamp, content });
+    else this.byFile.delete(file);
+    return { content };
+  }
 }
 
 /** A source file's text as the census reads it (regular files only, BOM dropped), or why it cannot be read. */

@@ -7,15 +7,26 @@ import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import type { CensusResult } from "../model.js";
 import { contentHash, readEntry, writeEntry } from "./factCache.js";
-import { sameInputs, type FactStore, type StoreInputs } from "./factStore.js";
+import { DiskHashes, sameInputs, stampOf, type FactStore, type StoreInputs } from "./factStore.js";
 
 const FORMAT = "payload-census-result/1";
 
 type Remembered = Omit<CensusResult, "config">;
 
+interface Entry {
+  inputs: StoreInputs;
+  result: Remembered;
+}
+
 export class ResultMemo {
   private readonly file: string;
   private readonly key: string;
+  /** The entry as last read, with the stamp of its file then (undefined: none there, or not one of this key). */
+  private read: { stamp: string; entry: Entry | undefined } | undefined;
+  /** The texts' hashes, kept while their files' stamps hold: a linter asks every second. */
+  private readonly hashes = new DiskHashes();
+  /** What the census last recalled was computed from: each file's content hash. */
+  private recalled: Map<string, string> | undefined;
 
   /**
    * `dir`: the cache folder; `extractionKey`: the facts' key (code and options), part of this one; `purpose`: the CLI's
@@ -42,12 +53,33 @@ export class ResultMemo {
 
   /** The remembered result, when it was computed from exactly what the disk holds now; undefined otherwise. */
   recall(): CensusResult | undefined {
+    const entry = this.entry();
+    if (!entry || !sameInputs(entry.inputs, this.hashes)) return undefined;
+    this.recalled = new Map(entry.inputs.files.flatMap((f) => ("content" in f ? [[f.file, f.content] as const] : [])));
+    return { ...entry.result, config: this.config };
+  }
+
+  /** The content hash of `file` as the result `recall` last gave read it; undefined for a file it did not read. */
+  contentOf(file: string): string | undefined {
+    return this.recalled?.get(file);
+  }
+
+  /** The entry on disk, parsed once per version of its file. */
+  private entry(): Entry | undefined {
+    const stamp = stampOf(this.file);
+    if (stamp === undefined) return undefined;
+    if (this.read?.stamp !== stamp) this.read = { stamp, entry: this.parse() };
+    return this.read.entry;
+  }
+
+  private parse(): Entry | undefined {
     const entry = readEntry(this.file);
     if (!entry || entry.header.format !== FORMAT || entry.header.key !== this.key) return undefined;
     try {
-      const { inputs, result } = JSON.parse(entry.body) as { inputs: StoreInputs; result: Remembered };
-      if (!sameInputs(inputs)) return undefined;
-      return { ...result, config: this.config };
+      const parsed = JSON.parse(entry.body) as Partial<Entry> | null;
+      const inputs = parsed?.inputs;
+      const wellShaped = Array.isArray(inputs?.files) && Array.isArray(inputs.probes) && Array.isArray(inputs.tsconfigs) && typeof parsed?.result === "object";
+      return wellShaped ? (parsed as Entry) : undefined;
     } catch {
       return undefined;
     }

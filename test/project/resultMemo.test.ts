@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import { loadConfig } from "../../src/config/load.js";
-import { extractionKey } from "../../src/project/factCache.js";
+import { contentHash, extractionKey } from "../../src/project/factCache.js";
 import { extractOptionsOf } from "../../src/project/factStore.js";
 import { ResultMemo } from "../../src/project/resultMemo.js";
 import { captureIo } from "../census/io.js";
@@ -111,5 +111,39 @@ describe("a change the census would see is never answered from memory", () => {
     expect(remembered(dir, cache)).toBe(false);
     expect(await run(dir, ["--cache-location", cache, "--format", "json"])).toEqual(fresh);
     expect(remembered(dir, cache)).toBe(true);
+  });
+});
+
+describe("one memo asked again and again (a linter revalidating every second)", () => {
+  it("sees every change of a text, and a memory another run rewrote, without rereading what did not move", async () => {
+    const base = tempDir("memo");
+    const dir = path.join(base, "monitor");
+    cpSync(path.join(fixtures, "monitor"), dir, { recursive: true });
+    const cache = path.join(base, "cache");
+    await run(dir, ["--cache-location", cache, "--format", "json"]);
+    const config = loadConfig({ dir });
+    const memo = new ResultMemo(cache, extractionKey(extractOptionsOf(config)), config);
+    const first = memo.recall();
+    expect(first?.report.findings).toEqual([]);
+    expect(memo.recall()).toEqual(first);
+
+    const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
+    const original = readFileSync(tool, "utf8");
+    writeFileSync(tool, original.replace("if (error) return error;", 'if (error) return "A bare sentence.";'));
+    expect(memo.recall(), "an edited text").toBeUndefined();
+    writeFileSync(tool, original);
+    expect(memo.recall(), "the same text again").toEqual(first);
+
+    // Another run remembers a census of the edited tree: the memo reads the new memory, not the one it parsed before.
+    writeFileSync(tool, original.replace("if (error) return error;", 'if (error) return "A bare sentence.";'));
+    await run(dir, ["--cache-location", cache, "--format", "json"]);
+    const second = memo.recall();
+    expect(second?.report.findings.map((f) => `${f.rule} ${f.file}:${f.line}`)).toEqual([
+      "bare-sentence-roster full/src/mcp/tools/waits.ts:171",
+      "floor payload-census.config.json:57",
+      "floor payload-census.config.json:59",
+    ]);
+    expect(memo.contentOf(tool)).toBe(contentHash(readFileSync(tool, "utf8")));
+    expect(memo.contentOf(path.join(dir, "no-such-file.ts"))).toBeUndefined();
   });
 });

@@ -97,6 +97,23 @@ describe("the remembered census in a linter", () => {
     expect(after.length).toBeGreaterThan(0);
   });
 
+  it("a file saved since the census and linted as saved is answered fresh at once, before any revalidation", async () => {
+    const dir = copy();
+    expect(await main(["check", "--quiet"], captureIo(dir))).toBe(0);
+    const session = new CensusSession(configOf(dir), { revalidateMs: 60_000 });
+    const helpers = path.join(dir, "full", "src", "mcp", "helpers.ts");
+    expect(session.findingsFor(helpers, readFileSync(helpers, "utf8"))).toEqual([]);
+    expect(session.stats().remembered).toBe(1);
+    const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
+    const saved = readFileSync(tool, "utf8").replace("if (error) return error;", 'if (error) return "A bare sentence.";');
+    writeFileSync(tool, saved);
+    const after = session.findingsFor(tool, saved);
+    const fresh = new CensusSession(configOf(dir), { revalidateMs: 60_000, cache: false }).findingsFor(tool, saved);
+    expect(after).toEqual(fresh);
+    expect(after.map((f) => `${f.rule} ${f.line}`)).toEqual(["bare-sentence-roster 171"]);
+    expect(session.stats()).toMatchObject({ censuses: 1, remembered: 1 });
+  });
+
   it("a linter remembers its own census for the next one over the same tree, but not a census of an unsaved buffer", () => {
     const dir = copy();
     const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
