@@ -13,13 +13,18 @@ import { checkFloors } from "./checks/floors.js";
 import { checkRoster } from "./checks/roster.js";
 import { slashRelative } from "../paths.js";
 import { TokenCounter } from "../tokens.js";
+import { TokenMemo } from "./tokenMemo.js";
 
 /** The whole census: every SKU's facts, checks, counts, floors; findings sorted. Never throws on bad source. */
 export function censusOf(config: ResolvedConfig, store: FactStore, options: { measureTokens?: boolean | undefined } = {}): CensusResult {
   const contexts = config.skus.map((sku) => new SkuContext(config, sku, store));
   // Whether every description row carries its token counts (default true); an editor needs them only for token budgets.
-  const tokens = { counter: new TokenCounter(), rows: options.measureTokens ?? true };
+  const rows = options.measureTokens ?? true;
+  // With a cache, the counts of the last run's texts come from it: an unchanged description is not counted again.
+  const memo = store.cache ? new TokenMemo(store.cache.spec.dir, config.configFile, rows ? "report" : "lint") : undefined;
+  const tokens = { counter: memo?.counter() ?? new TokenCounter(), rows };
   const analyses = contexts.map((ctx) => analyzeSku(ctx, { tokens }));
+  memo?.keep(tokens.counter);
   const rel = (file: string) => slashRelative(config.dir, file);
 
   const bareSentences: BareSentence[] = [];

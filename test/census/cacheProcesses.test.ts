@@ -42,6 +42,19 @@ function hookFiles(dir: string): { nodeArgs: string[]; loaded: () => string[] } 
   return { nodeArgs: ["--import", pathToFileURL(register).href], loaded: () => readFileSync(log, "utf8").split("\n").filter(Boolean) };
 }
 
+/** Every CommonJS module a run required by a name containing `part`, recorded by a preloaded patch of the loader. */
+function requireLog(dir: string, part: string): { nodeArgs: string[]; required: () => string[] } {
+  const log = path.join(dir, `required-${part.replace(/\W/g, "_")}.txt`);
+  const preload = path.join(dir, `require-${part.replace(/\W/g, "_")}.cjs`);
+  writeFileSync(log, "");
+  writeFileSync(
+    preload,
+    `const Module = require("node:module");\nconst { appendFileSync } = require("node:fs");\nconst load = Module._load;\n` +
+      `Module._load = function (request, ...rest) {\n  if (request.includes(${JSON.stringify(part)})) appendFileSync(${JSON.stringify(log)}, request + "\\n");\n  return load.call(this, request, ...rest);\n};\n`,
+  );
+  return { nodeArgs: ["--require", preload], required: () => readFileSync(log, "utf8").split("\n").filter(Boolean) };
+}
+
 describe("the cache across processes", () => {
   it("two runs at once on one cold cache both succeed, report the same, and leave every entry valid", async () => {
     const monitor = monitorCopy();
@@ -80,6 +93,32 @@ describe("the cache across processes", () => {
     const edited = await cli(args, monitor, editedHook.nodeArgs);
     expect(edited.out).toBe(cold.out);
     expect(parserModules(editedHook.loaded()).length).toBeGreaterThan(0);
+  });
+
+  it("token counts are remembered: an edit that moves no description loads no tokenizer; a new description is counted", async () => {
+    const monitor = monitorCopy();
+    const cache = path.join(path.dirname(monitor), "cache");
+    const args = ["check", "--format", "json", "--cache-location", cache];
+    const cold = await cli(args, monitor);
+    const tool = path.join(monitor, "full", "src", "mcp", "tools", "waits.ts");
+    const text = readFileSync(tool, "utf8");
+    writeFileSync(tool, `${text}\n// edited\n`);
+    const quiet = requireLog(path.dirname(monitor), "gpt-tokenizer/encoding");
+    const edited = await cli(args, monitor, quiet.nodeArgs);
+    expect(edited.out).toBe(cold.out);
+    expect(quiet.required()).toEqual([]);
+
+    writeFileSync(tool, text.replace("description:", 'description: "Now longer, with more tokens: " +'));
+    const counted = requireLog(path.dirname(monitor), "gpt-tokenizer/encoding");
+    const recounted = await cli(args, monitor, counted.nodeArgs);
+    expect(counted.required().length, "the tokenizer counted the new description").toBeGreaterThan(0);
+    expect(recounted.out).not.toBe(cold.out);
+    expect(recounted.out).toBe((await cli(["check", "--format", "json", "--no-cache"], monitor)).out);
+
+    // A damaged memory of counts is not trusted: the counts are made again.
+    for (const name of readdirSync(path.join(cache, "tokens"))) writeFileSync(path.join(cache, "tokens", name), "garbage");
+    writeFileSync(tool, `${readFileSync(tool, "utf8")}\n// again\n`);
+    expect((await cli(args, monitor)).out).toBe(recounted.out);
   });
 
   it("--jobs 1 and --jobs 2 print the same report; progress never reaches a pipe", async () => {

@@ -35,9 +35,10 @@ async function cachedCensus(config: ResolvedConfig, cacheDir: string): Promise<{
 }
 
 /** Every entry file of a cache folder with its bytes. */
+/** The fact entries of a cache folder (in its two-hex-digit folders; token counts and results live beside them). */
 function entries(dir: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const sub of readdirSync(dir)) for (const f of readdirSync(path.join(dir, sub))) out.set(`${sub}/${f}`, readFileSync(path.join(dir, sub, f), "utf8"));
+  for (const sub of readdirSync(dir).filter((name) => /^[0-9a-f]{2}$/.test(name))) for (const f of readdirSync(path.join(dir, sub))) out.set(`${sub}/${f}`, readFileSync(path.join(dir, sub, f), "utf8"));
   return out;
 }
 
