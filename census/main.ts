@@ -252,7 +252,7 @@ async function census(config: ResolvedConfig, store: FactStore | undefined, comm
   const remembered = memo?.recall();
   if (remembered) return remembered;
   // Loaded only now: a run answered from the cache needs none of the analysis.
-  const [{ defaultJobs, prefetch }, { withParserOnDemand }, { censusOf }] = await Promise.all([
+  const [{ defaultJobs, prefetch }, { keepParserCode, withParserOnDemand }, { censusOf }] = await Promise.all([
     import("../src/project/prefetch.js"),
     import("../src/project/parser.js"),
     import("../src/project/pipeline.js"),
@@ -260,6 +260,7 @@ async function census(config: ResolvedConfig, store: FactStore | undefined, comm
   await prefetch(config, facts, { jobs: command.jobs ?? defaultJobs(), progress: progressFor(command, io) });
   const result = await withParserOnDemand(facts, () => censusOf(config, facts));
   memo?.remember(facts, result);
+  await keepParserCode();
   return result;
 }
 

@@ -2,6 +2,7 @@
 // `typescript` package: the same module typescript-eslint's parser loads, so an ESLint run loads it once.
 // Required, not imported: an ES import of this CommonJS module first scans its 9 MB for the names it exports, which
 // takes longer than loading it (TypeScript compiles this to `createRequire`).
+import "./tsCodeCache.js";
 import ts = require("typescript");
 
 export { ts };

@@ -3,8 +3,17 @@
 import type { Extract, FactStore } from "./factStore.js";
 import { ParserNeeded } from "./factStore.js";
 
+let parserLoaded = false;
+
 export async function loadExtractor(): Promise<Extract> {
-  return (await import("../facts/extract.js")).extractFileFacts;
+  const { extractFileFacts } = await import("../facts/extract.js");
+  parserLoaded = true;
+  return extractFileFacts;
+}
+
+/** Once the parser ran in this thread: its compiled code is kept for the next process (see tsCodeCache.ts). */
+export async function keepParserCode(): Promise<void> {
+  if (parserLoaded) (await import("../tsCodeCache.js")).keepParserCode();
 }
 
 /**

@@ -293,7 +293,7 @@ describe("(b) real TypeScript from the registry, every file a tool file", () => 
 
 describe("(c) ESLint with the plugin's recommended config against ESLint without it", () => {
   /** Two flat configs in the tree, the same but for the plugin: the parser, the files, the ignores, the settings. */
-  function eslintConfigs(dir: string): { base: string; ours: string } {
+  function eslintConfigs(dir: string): { base: string; ours: string; floor: string } {
     const parser = pathToFileURL(TS_ESLINT_PARSER).href;
     const plugin = pathToFileURL(path.join(ROOT, "dist", "rules", "index.js")).href;
     // The plugin's settings ride along in both: ESLint without our rules never reads them.
@@ -307,7 +307,15 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
       `import parser from ${JSON.stringify(parser)};\nimport plugin from ${JSON.stringify(plugin)};\n` +
         `export default [...${shared}, plugin.configs.recommended];\n`,
     );
-    return { base, ours };
+    // ESLint's own cost of linting with any rule at all: one rule that does nothing, beside the same settings.
+    const floor = path.join(dir, "eslint.floor.mjs");
+    writeFileSync(
+      floor,
+      `import parser from ${JSON.stringify(parser)};\n` +
+        `const nothing = { meta: { type: "problem", schema: [] }, create: () => ({ Program() {} }) };\n` +
+        `export default [...${shared}, { plugins: { floor: { rules: { nothing } } }, rules: { "floor/nothing": "error" } }];\n`,
+    );
+    return { base, ours, floor };
   }
 
   interface LintResult {
@@ -336,10 +344,11 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
   for (const [label, treeOf] of trees) {
     it(`${label}: cold and warm`, () => {
       const dir = treeOf();
-      const { base, ours } = eslintConfigs(dir);
+      const { base, ours, floor } = eslintConfigs(dir);
       let filled = 0;
       const runs = interleaved(bench.forCase(), {
         base: () => eslint(dir, base),
+        floor: () => eslint(dir, floor),
         cold: () => {
           emptyCache(dir);
           const run = eslint(dir, ours);
@@ -365,6 +374,10 @@ describe("(c) ESLint with the plugin's recommended config against ESLint without
       rows.push({ scope, measure: "without our rules", value: shown(runs.base), note: "@typescript-eslint/parser, no rules" });
       rows.push(ratioRow(scope, "configs.recommended, cold cache", runs.cold, coldMs / baseMs, "without", 1.25));
       rows.push(ratioRow(scope, "configs.recommended, warm cache", runs.warm, warmMs / baseMs, "without", 1.1));
+      // Not a target: what ESLint itself adds for any rule (a traversal with listeners), and ours above that floor.
+      const floorMs = msOf(runs.floor);
+      rows.push(ratioRow(scope, "one rule that does nothing", runs.floor, floorMs / baseMs, "without"));
+      rows.push(ratioRow(scope, "configs.recommended, warm cache, above that floor", runs.warm, warmMs / floorMs, "one rule"));
     });
   }
 });
