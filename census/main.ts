@@ -2,24 +2,20 @@
 import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { readFileSync } from "node:fs";
-import { loadConfig } from "../src/config/load.js";
+import { CONFIG_FILE_NAME, loadConfig } from "../src/config/load.js";
+import { GlobListingFile } from "../src/config/globListings.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
 import type { CensusResult } from "../src/model.js";
 import { defaultCacheLocation, extractionKey, FactCache } from "../src/project/factCache.js";
 import { extractOptionsOf, FactStore, type FactStoreDeps } from "../src/project/factStore.js";
-import { partialReport, readPartials, seedsOf, sliceOf } from "../src/project/partial.js";
 import { ResultMemo } from "../src/project/resultMemo.js";
 import { parseCommandLine, suggestCommand, suggestName, type Command } from "./args.js";
 import { colorEnabled } from "./color.js";
-import { progressOnStderr } from "./progress.js";
-import { reporters } from "./reporters/index.js";
+import { loadReporter } from "./reporters/index.js";
 import type { ServeResult } from "./serve/compare.js";
 import type { ListedTool } from "./serve/listTools.js";
-import { formatTrace, traceJson } from "./trace.js";
-import { USAGE } from "./usage.js";
 import { readVersion } from "../src/version.js";
-import { writeAtomically } from "./writers/atomic.js";
 import { slashRelative } from "../src/paths.js";
 import { isDirectory, isFile } from "./fileKinds.js";
 
@@ -57,7 +53,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 async function run(command: Command, io: Io): Promise<number> {
   switch (command.kind) {
     case "help":
-      io.stdout(USAGE);
+      io.stdout((await import("./usage.js")).USAGE);
       return EXIT_CLEAN;
     case "version":
       io.stdout(`${readVersion()}\n`);
@@ -68,7 +64,8 @@ async function run(command: Command, io: Io): Promise<number> {
         // A shard reads its slice of the files (and what they import) and hands the facts on: merge makes the report.
         const store = storeFor(config, command, io);
         const { configuredFiles, defaultJobs, prefetch } = await import("../src/project/prefetch.js");
-        await prefetch(config, store, { jobs: command.jobs ?? defaultJobs(), files: sliceOf(configuredFiles(config), command.shard), progress: progressFor(command, io) });
+        const { partialReport, sliceOf } = await import("../src/project/partial.js");
+        await prefetch(config, store, { jobs: command.jobs ?? defaultJobs(), files: sliceOf(configuredFiles(config), command.shard), progress: await progressFor(command, io) });
         const partial = partialReport(config, store, command.shard, readVersion(), extractionKey(store.options), io.cwd);
         await emit(`${JSON.stringify(partial)}\n`, command.output, io);
         return EXIT_CLEAN;
@@ -76,6 +73,7 @@ async function run(command: Command, io: Io): Promise<number> {
       return report(command, await census(config, storeFor(config, command, io), command, io), io);
     }
     case "merge": {
+      const { readPartials, seedsOf } = await import("../src/project/partial.js");
       const partials = readPartials(
         command.partials.map((name) => ({ name, text: readPartialFile(name, io) })),
         readVersion(),
@@ -119,6 +117,7 @@ async function run(command: Command, io: Io): Promise<number> {
         );
       }
       const color = command.output === undefined && colorEnabled(io.env, io.isTTY);
+      const { formatTrace, traceJson } = await import("./trace.js");
       await emit(command.format === "json" ? traceJson(trace) : formatTrace(trace, { color }), command.output, io);
       return trace.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     }
@@ -238,8 +237,7 @@ type CensusCommand = Extract<Command, { kind: "check" | "roster" | "floors" | "t
 function storeFor(config: ResolvedConfig, command: CensusCommand, io: Io, deps: Omit<FactStoreDeps, "cache"> = {}): FactStore {
   const options = extractOptionsOf(config);
   if (command.cache === false) return new FactStore(options, deps);
-  const dir = command.cacheLocation !== undefined ? resolve(io.cwd, command.cacheLocation) : defaultCacheLocation(config.dir);
-  return new FactStore(options, { ...deps, cache: new FactCache({ dir, root: config.dir, key: extractionKey(options) }) });
+  return new FactStore(options, { ...deps, cache: new FactCache({ dir: cacheDirOf(command, io, config.dir), root: config.dir, key: extractionKey(options) }) });
 }
 
 /**
@@ -257,7 +255,7 @@ async function census(config: ResolvedConfig, store: FactStore | undefined, comm
     import("../src/project/parser.js"),
     import("../src/project/pipeline.js"),
   ]);
-  await prefetch(config, facts, { jobs: command.jobs ?? defaultJobs(), progress: progressFor(command, io) });
+  await prefetch(config, facts, { jobs: command.jobs ?? defaultJobs(), progress: await progressFor(command, io) });
   const result = await withParserOnDemand(facts, () => censusOf(config, facts));
   memo?.remember(facts, result);
   await keepParserCode();
@@ -265,9 +263,9 @@ async function census(config: ResolvedConfig, store: FactStore | undefined, comm
 }
 
 /** Progress is for a person watching a terminal: not in machine formats, not with --quiet, never on stdout. */
-function progressFor(command: CensusCommand, io: Io): ((done: number, total: number) => void) | undefined {
+async function progressFor(command: CensusCommand, io: Io): Promise<((done: number, total: number) => void) | undefined> {
   if (io.stderrIsTTY !== true || command.quiet || command.format !== "text") return undefined;
-  return progressOnStderr(io.stderr);
+  return (await import("./progress.js")).progressOnStderr(io.stderr);
 }
 
 /** The check report of a census in the format asked for, and the exit code it means. */
@@ -283,7 +281,7 @@ async function report(command: Extract<Command, { kind: "check" }> | (Extract<Co
     version: readVersion(),
     base: repositoryBase(result.config.dir),
   };
-  await emit(reporters[command.format](result.report, options), command.output, io);
+  await emit((await loadReporter(command.format))(result.report, options), command.output, io);
   return result.report.ok ? EXIT_CLEAN : EXIT_FINDINGS;
 }
 
@@ -312,7 +310,24 @@ function repositoryBase(dir: string): string {
 
 /** DIR and --config are typed relative to the working folder; the loader gets absolute paths so Io.cwd is honoured. */
 function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): ResolvedConfig {
-  if (command.configFile !== undefined) return loadConfig({ configFile: resolve(io.cwd, command.configFile) });
+  const where = command.configFile !== undefined ? { configFile: resolve(io.cwd, command.configFile) } : { dir: findDir(command, io) };
+  const configFile = where.configFile ?? join(where.dir!, CONFIG_FILE_NAME);
+  // The glob walks of the last run, kept in the cache by the commands that keep one: a warm run walks no folder.
+  const cached = command.kind === "check" || command.kind === "roster" || command.kind === "floors" || command.kind === "trace";
+  if (!cached || command.cache === false) return loadConfig(where);
+  const listings = new GlobListingFile(cacheDirOf(command, io, dirname(configFile)), configFile);
+  const config = loadConfig({ ...where, listings });
+  listings.save();
+  return config;
+}
+
+/** The cache folder a census command keeps: --cache-location, or the default beside the config's project. */
+function cacheDirOf(command: CensusCommand, io: Io, configDir: string): string {
+  return command.cacheLocation !== undefined ? resolve(io.cwd, command.cacheLocation) : defaultCacheLocation(configDir);
+}
+
+/** The folder DIR names (the current one by default), refused when it is not one. */
+function findDir(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): string {
   const dir = resolve(io.cwd, command.dir ?? ".");
   if (!isDirectory(dir)) {
     if (command.kind === "check" && command.implicit && command.dir !== undefined && !looksLikePath(command.dir)) {
@@ -323,7 +338,7 @@ function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): 
     }
     throw new UsageError(`no such folder: ${command.dir ?? "."} (DIR is the folder holding payload-census.config.json)`);
   }
-  return loadConfig({ dir });
+  return dir;
 }
 
 async function emit(text: string, output: string | undefined, io: Io): Promise<void> {
@@ -332,6 +347,7 @@ async function emit(text: string, output: string | undefined, io: Io): Promise<v
     if (text !== "") io.stdout(text);
     return;
   }
+  const { writeAtomically } = await import("./writers/atomic.js");
   await writeAtomically(resolve(io.cwd, output), text, `--output ${output}`);
 }
 

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, CONFIG_FILE_NAME } from "./config/load.js";
+import { GlobListingMemory, type GlobListings } from "./config/globListings.js";
 import { ConfigError } from "./errors.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { CensusResult, Finding } from "./model.js";
@@ -114,6 +115,8 @@ export class CensusSession {
 
   readonly revalidateMs: number;
   readonly cache: false | { location?: string };
+  /** The tool globs' walks, reused by each revalidation while the folders they read are unchanged. */
+  private readonly listings = new GlobListingMemory();
 
   constructor(
     readonly configFile: string,
@@ -122,7 +125,7 @@ export class CensusSession {
     this.revalidateMs = options.revalidateMs ?? REVALIDATE_MS;
     this.cache = options.cache ?? {};
     this.configStamp = stamp(configFile);
-    this.loaded = load(configFile, this.cache);
+    this.loaded = load(configFile, this.cache, this.listings);
   }
 
   /**
@@ -248,13 +251,13 @@ export class CensusSession {
     const configStamp = stamp(this.configFile);
     if (configStamp !== this.configStamp || this.loaded.error) {
       this.configStamp = configStamp;
-      this.loaded = load(this.configFile, this.cache);
+      this.loaded = load(this.configFile, this.cache, this.listings);
       this.result = undefined;
       return;
     }
     // The tool globs may match new files (or none any more), and the roster may have been rewritten: both are read
     // again by a new census.
-    const reloaded = load(this.configFile, this.cache);
+    const reloaded = load(this.configFile, this.cache, this.listings);
     if (reloaded.error) {
       this.loaded = reloaded;
       this.result = undefined;
@@ -276,9 +279,9 @@ export class CensusSession {
 }
 
 /** Loads the config and makes its fact store; a ConfigError is kept as the outcome, anything else is a bug and thrown. */
-function load(configFile: string, cacheOption: false | { location?: string }): Loaded {
+function load(configFile: string, cacheOption: false | { location?: string }, listings: GlobListings): Loaded {
   try {
-    const config = loadConfig({ configFile });
+    const config = loadConfig({ configFile, listings });
     // The CLI's content cache: an editor or `eslint .` after a payload-census run starts warm, and the reverse.
     const cache =
       cacheOption === false

@@ -1,10 +1,7 @@
 // The report formats, registered by name: `--format NAME` picks one; each is a pure function of the report.
 import type { Report } from "../../src/model.js";
-import { github } from "./github.js";
-import { json } from "./json.js";
-import { markdown } from "./markdown.js";
-import { sarif, type SarifOptions } from "./sarif.js";
-import { text, type TextOptions } from "./text.js";
+import type { SarifOptions } from "./sarif.js";
+import type { TextOptions } from "./text.js";
 
 export type ReporterOptions = TextOptions & SarifOptions & {
   /**
@@ -17,16 +14,40 @@ export type Reporter = (report: Report, options: ReporterOptions) => string;
 
 export type Format = "text" | "json" | "sarif" | "github" | "markdown";
 
-export const reporters: Readonly<Record<Format, Reporter>> = {
-  text,
-  json: (report) => json(report),
-  sarif: (report, options) => sarif(report, options, options.base ?? ""),
-  github: (report, options) => github(report, options.base ?? ""),
-  markdown: (report) => markdown(report),
+/** Each format's reporter, loaded when asked for: a run loads the one it prints and no other. */
+const LOADERS: Readonly<Record<Format, () => Promise<Reporter>>> = {
+  text: async () => (await import("./text.js")).text,
+  json: async () => {
+    const { json } = await import("./json.js");
+    return (report) => json(report);
+  },
+  sarif: async () => {
+    const { sarif } = await import("./sarif.js");
+    return (report, options) => sarif(report, options, options.base ?? "");
+  },
+  github: async () => {
+    const { github } = await import("./github.js");
+    return (report, options) => github(report, options.base ?? "");
+  },
+  markdown: async () => {
+    const { markdown } = await import("./markdown.js");
+    return (report) => markdown(report);
+  },
 };
 
-export const FORMATS = Object.keys(reporters) as Format[];
+export const FORMATS = Object.keys(LOADERS) as Format[];
 
 export function isFormat(name: string): name is Format {
-  return Object.hasOwn(reporters, name);
+  return Object.hasOwn(LOADERS, name);
+}
+
+/** The reporter of one format. */
+export function loadReporter(format: Format): Promise<Reporter> {
+  return LOADERS[format]();
+}
+
+/** Every reporter, by format. */
+export async function loadReporters(): Promise<Readonly<Record<Format, Reporter>>> {
+  const loaded = await Promise.all(FORMATS.map(async (f) => [f, await loadReporter(f)] as const));
+  return Object.fromEntries(loaded) as Record<Format, Reporter>;
 }

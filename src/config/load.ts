@@ -7,6 +7,7 @@ import { ConfigError } from "../errors.js";
 import { parseJsonDocument, type JsonDocument } from "./jsonDocument.js";
 import { displayPath, problemsError, schemaProblems, type Problem } from "./problems.js";
 import { resolveConfig } from "./resolve.js";
+import type { GlobListings } from "./globListings.js";
 import { configSchema, rosterSchema, type RawConfig, type RawRoster } from "./schema.js";
 import { AJV_OPTIONS, PRECOMPILED_VALIDATORS, type Validators } from "./validatorOptions.js";
 import type { ResolvedConfig, Roster } from "./types.js";
@@ -17,7 +18,7 @@ export const CONFIG_FILE_NAME = "payload-census.config.json";
  * Loads the config: `configFile` (relative to the process's working directory) when given, else
  * `<dir>/payload-census.config.json` (`dir` defaults to "."). Throws ConfigError (exit 2) naming the JSON path.
  */
-export function loadConfig(options: { dir?: string; configFile?: string }): ResolvedConfig {
+export function loadConfig(options: { dir?: string; configFile?: string; listings?: GlobListings }): ResolvedConfig {
   const configFile = options.configFile !== undefined ? resolve(options.configFile) : resolve(options.dir ?? ".", CONFIG_FILE_NAME);
   const text = readText(configFile, "config file");
   if (text === undefined) {
@@ -28,7 +29,7 @@ export function loadConfig(options: { dir?: string; configFile?: string }): Reso
   }
   const doc = parseValid(text, configFile, "config", validators().config);
   const problems: Problem[] = [];
-  const config = resolveConfig(doc.value as RawConfig, doc, configFile, problems);
+  const config = resolveConfig(doc.value as RawConfig, doc, configFile, problems, options.listings);
   if (problems.length > 0) throw problemsError("config", configFile, doc, problems);
   return config;
 }

@@ -1,11 +1,13 @@
 // From a schema-valid config to the ResolvedConfig the core runs on: defaults applied, paths made absolute and checked, globs expanded, and the checks a schema cannot express.
 import { readdirSync as readdirSyncFs, realpathSync, statSync, type Dirent } from "node:fs";
 import { dirname, resolve } from "node:path";
-import fg from "fast-glob";
+import { createRequire } from "node:module";
+import type FastGlob from "fast-glob";
 import { compareText, countPaths } from "../model.js";
 import { closest } from "./didYouMean.js";
 import type { JsonDocument, JsonPath } from "./jsonDocument.js";
 import { displayPath, type Problem } from "./problems.js";
+import { mtimeOf, type GlobListings } from "./globListings.js";
 import { configSchema, type RawConfig } from "./schema.js";
 import type { ResolvedConfig, ResolvedContract, ResolvedDefiner, ResolvedDescriptions, ResolvedFloor, ResolvedSku } from "./types.js";
 
@@ -15,9 +17,10 @@ type RawSku = RawConfig["skus"][number];
 const NEVER_TOOLS = ["**/node_modules/**", "**/*.d.ts", "**/*.d.mts", "**/*.d.cts"];
 
 /** Resolves `raw`, adding to `problems` everything that is wrong with it; the result is meaningful only when none were added. */
-export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: string, problems: Problem[]): ResolvedConfig {
+/** `listings`: where glob walks are remembered (see globListings.ts); without, every glob is walked. */
+export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: string, problems: Problem[], listings?: GlobListings): ResolvedConfig {
   const dir = dirname(configFile);
-  const skus = raw.skus.map((sku, i) => resolveSku(sku, ["skus", i], dir, problems));
+  const skus = raw.skus.map((sku, i) => resolveSku(sku, ["skus", i], dir, problems, listings));
   checkUnique(
     raw.skus.map((s) => s.name),
     (i) => ["skus", i, "name"],
@@ -78,7 +81,7 @@ export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: str
   };
 }
 
-function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[]): ResolvedSku {
+function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[], listings: GlobListings | undefined): ResolvedSku {
   const root = resolve(dir, sku.root);
   const rootKind = kindOf(root);
   if (rootKind !== "folder") {
@@ -108,13 +111,13 @@ function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[])
       category: p.category,
       names: p.names === undefined ? null : [...p.names],
     })),
-    toolFiles: rootKind === "folder" ? toolFiles(sku, root, [...at, "tools"], problems) : [],
+    toolFiles: rootKind === "folder" ? toolFiles(sku, root, [...at, "tools"], problems, listings) : [],
     guide: sku.guide === undefined ? null : file(sku.guide, [...at, "guide"]),
     instructions: sku.instructions === undefined ? null : file(sku.instructions, [...at, "instructions"]),
   };
 }
 
-function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[]): string[] {
+function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[], listings: GlobListings | undefined): string[] {
   // As in knip and fast-glob: a "!" glob excludes from every other glob of the list.
   const excluded = sku.tools.filter((g) => g.startsWith("!")).map((g) => g.slice(1));
   const ignore = [...excluded, ...NEVER_TOOLS];
@@ -127,7 +130,7 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
     let matches: string[];
     let linked: boolean;
     try {
-      ({ matches, linked } = globFiles(glob, root, ignore));
+      ({ matches, linked } = listedFiles(glob, root, ignore, listings));
     } catch (error) {
       problems.push({ path: [...at, k], message: `glob "${glob}" cannot be expanded: ${fsReason(error)}` });
       return;
@@ -148,6 +151,22 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
   return [...new Set(found.values())].sort(compareText);
 }
 
+/** globFiles, answered from a remembered walk while every folder it read is unchanged, and remembered otherwise. */
+function listedFiles(glob: string, root: string, ignore: string[], listings: GlobListings | undefined): { matches: string[]; linked: boolean } {
+  if (!listings) return globFiles(glob, root, ignore);
+  const key = JSON.stringify([root, glob, ignore]);
+  const known = listings.matches(key);
+  // A remembered walk met no link (only those are remembered), so each of its files has one path.
+  if (known) return { matches: known, linked: false };
+  const listedAt = Date.now();
+  const walk = globFiles(glob, root, ignore);
+  if (!walk.linked) listings.remember(key, { matches: walk.matches, folders: walk.folders, listedAt });
+  return walk;
+}
+
+/** fast-glob, loaded on the first walk: a run whose walks are all remembered never loads it. */
+let fastGlob: typeof FastGlob | undefined;
+
 /**
  * What a glob matches under `root`: every entry but folders, so that a FIFO, a socket or a dangling link the glob
  * names is a file the census says it cannot read, not one it silently drops. Linked folders are followed once per
@@ -155,22 +174,27 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[])
  * a walk that never ends. Entries are read in name order, so which path reaches a folder first does not depend on
  * the file system's order.
  */
-function globFiles(glob: string, root: string, ignore: string[]): { matches: string[]; linked: boolean } {
+function globFiles(glob: string, root: string, ignore: string[]): { matches: string[]; linked: boolean; folders: [string, number | null][] } {
   const walked = new Set<string>();
+  const folders: [string, number | null][] = [];
   // Whether the walk met a link (or a folder whose entries it could not tell apart): then one file may have two paths.
   let linked = false;
   const readdirSync = ((folder: string, options?: { withFileTypes: true }): (Dirent | string)[] => {
     const real = realPathOf(resolve(root, folder));
     if (walked.has(real)) return [];
     walked.add(real);
+    // The folder's time before its entries: an entry added in between moves the time past the one remembered. A folder
+    // that is not there (the base of a glob that matches nothing yet) is remembered as not there.
+    folders.push([real, mtimeOf(real) ?? null]);
     const nameOf = (entry: Dirent | string): string => (typeof entry === "string" ? entry : entry.name);
     const entries = readdirSyncFs(folder, options as { withFileTypes: true }) as (Dirent | string)[];
     if (entries.some((e) => typeof e === "string" || e.isSymbolicLink())) linked = true;
     return entries.sort((a, b) => compareText(nameOf(a), nameOf(b)));
   }) as typeof readdirSyncFs;
-  const entries = fg.sync(glob, { cwd: root, absolute: true, onlyFiles: false, objectMode: true, ignore, fs: { readdirSync } });
+  fastGlob ??= createRequire(import.meta.url)("fast-glob") as typeof FastGlob;
+  const entries = fastGlob.sync(glob, { cwd: root, absolute: true, onlyFiles: false, objectMode: true, ignore, fs: { readdirSync } });
   // A glob without wildcards is looked up, not walked: nothing told whether its path is a link.
-  return { matches: entries.filter((e) => !e.dirent.isDirectory()).map((e) => e.path), linked: linked || walked.size === 0 };
+  return { matches: entries.filter((e) => !e.dirent.isDirectory()).map((e) => e.path), linked: linked || walked.size === 0, folders };
 }
 
 /** The path with every link resolved; the path itself when it cannot be (a dangling link). */

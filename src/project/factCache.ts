@@ -1,15 +1,17 @@
 // The content cache of per-file facts on disk (SPEC §7), shared by the CLI, its workers and the ESLint plugin: one entry
 // per file and extraction key, trusted only for the exact text, options and census code it was computed from.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { threadId } from "node:worker_threads";
 import type { ExtractOptions } from "../facts/fileIndex.js";
 import type { FileFacts } from "../facts/types.js";
 import { slashRelative } from "../paths.js";
 import { readVersion } from "../version.js";
+import { decodeEntry, writeEntry } from "../cacheEntry.js";
+
+export { readEntry, writeEntry } from "../cacheEntry.js";
 
 /** What the first line of every entry starts with: anything else in the folder is not an entry of ours. */
 const FORMAT = "payload-census-facts/1";
@@ -121,55 +123,6 @@ export class FactCache {
       return undefined;
     }
   }
-}
-
-let temps = 0;
-
-/**
- * Writes an entry of the cache: a header line (with the sum of the body) and the body. Written beside its place and
- * renamed over it: a reader sees the old entry or the new one, never half of one, and two runs writing the same entry
- * at once each rename a whole file of their own. A cache that cannot be written is skipped: a read-only or full disk
- * costs the next run its head start, not this run its result.
- */
-export function writeEntry(file: string, header: Record<string, unknown>, body: string): void {
-  const temp = `${file}.${process.pid}-${threadId}-${temps++}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temp, `${JSON.stringify({ ...header, sum: sum(body) })}\n${body}`);
-    renameSync(temp, file);
-  } catch {
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // Nothing was written where nothing can be.
-    }
-  }
-}
-
-/** An entry's header and body, when its header parses and its sum covers every byte of the body; else undefined. */
-export function readEntry(file: string): { header: Record<string, unknown>; body: string } | undefined {
-  try {
-    return decodeEntry(readFileSync(file, "utf8"));
-  } catch {
-    return undefined;
-  }
-}
-
-function decodeEntry(data: string): { header: Record<string, unknown>; body: string } | undefined {
-  const newline = data.indexOf("\n");
-  if (newline < 0) return undefined;
-  try {
-    const header = JSON.parse(data.slice(0, newline)) as Record<string, unknown>;
-    const body = data.slice(newline + 1);
-    // The sum covers every byte: a truncated, edited or interleaved entry is not trusted.
-    return typeof header === "object" && header !== null && header.sum === sum(body) ? { header, body } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sum(text: string): string {
-  return createHash("sha1").update(text).digest("hex");
 }
 
 /** The fields every FileFacts has, with their kinds: what a well-summed entry written by a census of this key holds. */

@@ -6,11 +6,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { escapeData, escapeProperty, github } from "../../census/reporters/github.js";
 import { escapeMarkdown, markdown } from "../../census/reporters/markdown.js";
-import { reporters, FORMATS } from "../../census/reporters/index.js";
+import { FORMATS, loadReporters } from "../../census/reporters/index.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { Report } from "../../src/model.js";
 import { runCensus } from "../../src/project/census.js";
 import { finding, smallReport } from "./reports.js";
+
+const reporters = await loadReporters();
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "fixtures");
 

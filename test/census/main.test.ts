@@ -8,6 +8,7 @@ import { json } from "../../census/reporters/json.js";
 import { text } from "../../census/reporters/text.js";
 import type { TraceResult } from "../../src/model.js";
 import { loadConfig } from "../../src/config/load.js";
+import { GlobListingFile } from "../../src/config/globListings.js";
 import { ConfigError } from "../../src/errors.js";
 import { censusOf as runCensus, traceOf as tracePassThrough } from "../../src/project/pipeline.js";
 import { captureIo } from "./io.js";
@@ -15,7 +16,7 @@ import { censusResult, cleanReport, config, sentence, smallReport } from "./repo
 
 // The census and the config loader give hand-made results here: these tests are about main(), not the census
 // (cli.integration.test.ts runs the real one).
-vi.mock("../../src/config/load.js", () => ({ loadConfig: vi.fn(), loadRoster: vi.fn() }));
+vi.mock("../../src/config/load.js", () => ({ CONFIG_FILE_NAME: "payload-census.config.json", loadConfig: vi.fn(), loadRoster: vi.fn() }));
 // The census runs as the CLI runs it (the store filled first, then the project stage): both stand in here.
 vi.mock("../../src/project/pipeline.js", () => ({ censusOf: vi.fn(), traceOf: vi.fn() }));
 vi.mock("../../src/project/prefetch.js", () => ({ prefetch: vi.fn(), configuredFiles: vi.fn(() => []), defaultJobs: () => 1 }));
@@ -44,7 +45,7 @@ describe("check", () => {
     expect(io.out.join("")).toBe(text(smallReport(), PLAIN));
     expect(io.err).toEqual([]);
     // DIR is resolved against Io.cwd, not the process's folder.
-    expect(loadConfig).toHaveBeenCalledWith({ dir: monitor() });
+    expect(loadConfig).toHaveBeenCalledWith({ dir: monitor(), listings: expect.any(GlobListingFile) });
   });
 
   it("exits 0 when clean; quiet prints nothing at all", async () => {
@@ -52,7 +53,7 @@ describe("check", () => {
     const io = captureIo(monitor());
     expect(await main(["check", "--quiet"], io)).toBe(0);
     expect(io.out).toEqual([]);
-    expect(loadConfig).toHaveBeenCalledWith({ dir: monitor() });
+    expect(loadConfig).toHaveBeenCalledWith({ dir: monitor(), listings: expect.any(GlobListingFile) });
   });
 
   it("prints JSON with --format json", async () => {
@@ -65,7 +66,7 @@ describe("check", () => {
   it("hands --config to the loader as an absolute path", async () => {
     vi.mocked(runCensus).mockReturnValue(censusResult(monitor(), { report: cleanReport() }));
     expect(await main(["--config", "monitor/other.json"], captureIo(dir))).toBe(0);
-    expect(loadConfig).toHaveBeenCalledWith({ configFile: join(monitor(), "other.json") });
+    expect(loadConfig).toHaveBeenCalledWith({ configFile: join(monitor(), "other.json"), listings: expect.any(GlobListingFile) });
   });
 
   it("colours on a terminal, not with NO_COLOR, and FORCE_COLOR forces it off one", async () => {

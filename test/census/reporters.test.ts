@@ -2,10 +2,12 @@
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/model.js";
 import { colorEnabled } from "../../census/color.js";
-import { FORMATS, isFormat, reporters } from "../../census/reporters/index.js";
+import { FORMATS, isFormat, loadReporters } from "../../census/reporters/index.js";
 import { json } from "../../census/reporters/json.js";
 import { text, type DescriptionBudget } from "../../census/reporters/text.js";
 import { cleanReport, counts, smallReport } from "./reports.js";
+
+const reporters = await loadReporters();
 
 const ANSI = /\u001b\[/;
 

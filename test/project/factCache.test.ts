@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
-import { reporters } from "../../census/reporters/index.js";
+import { loadReporters } from "../../census/reporters/index.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
@@ -17,6 +17,8 @@ import { CensusSession } from "../../src/session.js";
 import { captureIo } from "../census/io.js";
 import { tempDir } from "../properties/trees.js";
 import { RED_CASES } from "../redCases.js";
+
+const reporters = await loadReporters();
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "fixtures");
 const RED = RED_CASES;

@@ -15,7 +15,7 @@ const { FactCache, extractionKey } = (await import(path.join(dist, "src", "proje
 const { prefetch } = (await import(path.join(dist, "src", "project", "prefetch.js"))) as typeof import("../../src/project/prefetch.js");
 const { censusOf } = (await import(path.join(dist, "src", "project", "pipeline.js"))) as typeof import("../../src/project/pipeline.js");
 const { withParserOnDemand } = (await import(path.join(dist, "src", "project", "parser.js"))) as typeof import("../../src/project/parser.js");
-const { reporters } = (await import(path.join(dist, "census", "reporters", "index.js"))) as typeof import("../../census/reporters/index.js");
+const reporters = await ((await import(path.join(dist, "census", "reporters", "index.js"))) as typeof import("../../census/reporters/index.js")).loadReporters();
 
 const fixtures = path.join(root, "fixtures");
 const RED = RED_CASES;

@@ -1,0 +1,101 @@
+// What each tool glob matched, remembered with the stamp of every folder its walk read, as git's untracked cache
+// keeps folder listings: a folder's modification time moves whenever an entry is added, removed or renamed in it, so
+// while every folder a walk read is as it was, the walk would find the same files. A warm run then resolves its config
+// without walking the tree (or loading the glob library). A folder changed less than RACY_MS before its walk read it is
+// not trusted (a file system whose times are coarse could hide a later change in the same tick), nor a walk that met
+// a link (what a link points to can change with no folder of the walk changing).
+import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
+import path from "node:path";
+import { readEntry, writeEntry } from "../cacheEntry.js";
+
+const FORMAT = "payload-census-globs/1";
+export const RACY_MS = 2000;
+
+/** One walk of a glob: its matches, and each folder it read with that folder's modification time (null: not there). */
+export interface GlobListing {
+  matches: string[];
+  folders: [folder: string, mtimeMs: number | null][];
+  /** When the walk started (ms since the epoch). */
+  listedAt: number;
+}
+
+/** Where resolveConfig finds and leaves glob listings. */
+export interface GlobListings {
+  /** The matches of `key`'s glob when every folder its last walk read is unchanged; undefined otherwise. */
+  matches(key: string): string[] | undefined;
+  remember(key: string, listing: GlobListing): void;
+}
+
+/** Glob listings kept in memory (an editor's session, revalidating its config every second). */
+export class GlobListingMemory implements GlobListings {
+  protected changed = false;
+
+  constructor(protected readonly listings: Map<string, GlobListing> = new Map()) {}
+
+  matches(key: string): string[] | undefined {
+    const listing = this.listings.get(key);
+    if (!listing) return undefined;
+    for (const [folder, mtimeMs] of listing.folders) {
+      if ((mtimeMs !== null && mtimeMs > listing.listedAt - RACY_MS) || (mtimeOf(folder) ?? null) !== mtimeMs) return undefined;
+    }
+    return listing.matches;
+  }
+
+  remember(key: string, listing: GlobListing): void {
+    this.listings.set(key, listing);
+    this.changed = true;
+  }
+}
+
+/** Glob listings kept in a file of the cache folder, one per config file. */
+export class GlobListingFile extends GlobListingMemory {
+  private readonly file: string;
+
+  constructor(cacheDir: string, configFile: string) {
+    const file = path.join(cacheDir, "globs", `${createHash("sha1").update(configFile).digest("hex")}.json`);
+    super(read(file));
+    this.file = file;
+  }
+
+  /** Writes the listings if any changed (atomically; a cache that cannot be written is skipped). */
+  save(): void {
+    if (!this.changed) return;
+    writeEntry(this.file, { format: FORMAT }, JSON.stringify(Object.fromEntries(this.listings)));
+    this.changed = false;
+  }
+}
+
+function read(file: string): Map<string, GlobListing> {
+  const entry = readEntry(file);
+  if (!entry || entry.header.format !== FORMAT) return new Map();
+  try {
+    const listings = JSON.parse(entry.body) as Record<string, GlobListing>;
+    return new Map(Object.entries(listings).filter(([, l]) => isListing(l)));
+  } catch {
+    return new Map();
+  }
+}
+
+function isListing(value: unknown): value is GlobListing {
+  const l = value as Partial<GlobListing> | null;
+  return (
+    typeof l === "object" &&
+    l !== null &&
+    Array.isArray(l.matches) &&
+    l.matches.every((m) => typeof m === "string") &&
+    Array.isArray(l.folders) &&
+    l.folders.every((f) => Array.isArray(f) && typeof f[0] === "string" && (typeof f[1] === "number" || f[1] === null)) &&
+    typeof l.listedAt === "number"
+  );
+}
+
+/** A folder's modification time, or undefined when it is not a folder (any more). */
+export function mtimeOf(folder: string): number | undefined {
+  try {
+    const st = statSync(folder);
+    return st.isDirectory() ? st.mtimeMs : undefined;
+  } catch {
+    return undefined;
+  }
+}
