@@ -45,7 +45,7 @@ export function configuredFiles(config: ResolvedConfig): string[] {
  * are), so that the census that follows finds every file it checks in the store. Files the census reaches some other
  * way are read when it asks for them.
  */
-export async function prefetch(config: ResolvedConfig, store: FactStore, options: PrefetchOptions): Promise<void> {
+export async function prefetch(config: ResolvedConfig, store: FactStore, options: PrefetchOptions): Promise<{ workers: number; thread: number }> {
   const contexts = config.skus.map((sku) => ({ ctx: new SkuContext(config, sku, store), configured: new Set([...sku.toolFiles, ...configuredModules(sku)]) }));
   let wave = [...(options.files ?? configuredFiles(config))];
   const seen = new Set(wave);
@@ -75,6 +75,7 @@ export async function prefetch(config: ResolvedConfig, store: FactStore, options
   } finally {
     await pool.close();
   }
+  return pool.counts;
 }
 
 /** The extracting side of prefetch: this thread, or a pool of worker threads made on first need. */
@@ -87,30 +88,50 @@ class FactPool {
     private readonly minChars: number,
   ) {}
 
+  /** Files extracted by workers and by this thread so far. */
+  readonly counts = { workers: 0, thread: 0 };
+
   async extract(pending: readonly PendingFile[], step: () => void): Promise<void> {
     if (pending.length === 0) return;
     const chars = pending.reduce((n, p) => n + p.text.length, 0);
     const worker = workerModule();
     if (this.jobs < 2 || chars < this.minChars || worker === undefined) {
-      if (!this.store.hasExtractor) this.store.useExtractor(await loadExtractor());
-      for (const work of pending) {
-        this.store.extractPending(work);
-        step();
-      }
+      await this.inThread(pending, step);
       return;
     }
+    // jobs - 1 workers and this thread take tasks from one queue: this thread would otherwise wait for the workers,
+    // and what it extracts needs no crossing between threads.
     const pool = await this.open(worker);
     const cache = this.store.cache?.spec ?? null;
-    await Promise.all(
-      batches(pending).map(async (files) => {
+    const queue = batches(pending);
+    const inWorker = async (): Promise<void> => {
+      for (let files = queue.shift(); files !== undefined; files = queue.shift()) {
         const task: FactTask = { files, options: this.store.options, cache };
         const results = (await pool.run(task)) as string[];
         files.forEach((work, i) => {
           this.store.fill(work, JSON.parse(results[i]!) as FileFacts);
           step();
         });
-      }),
-    );
+        this.counts.workers += files.length;
+      }
+    };
+    const inThisThread = async (): Promise<void> => {
+      for (let files = queue.shift(); files !== undefined; files = queue.shift()) {
+        await this.inThread(files, step);
+        // Lets the workers' results in between tasks.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    };
+    await Promise.all([...Array.from({ length: this.jobs - 1 }, inWorker), inThisThread()]);
+  }
+
+  private async inThread(files: readonly PendingFile[], step: () => void): Promise<void> {
+    if (!this.store.hasExtractor) this.store.useExtractor(await loadExtractor());
+    for (const work of files) {
+      this.store.extractPending(work);
+      step();
+    }
+    this.counts.thread += files.length;
   }
 
   async close(): Promise<void> {
@@ -121,7 +142,7 @@ class FactPool {
   private async open(filename: string): Promise<import("tinypool").default> {
     if (!this.pool) {
       const { default: Tinypool } = await import("tinypool");
-      this.pool = new Tinypool({ filename, minThreads: this.jobs, maxThreads: this.jobs, isolateWorkers: false });
+      this.pool = new Tinypool({ filename, minThreads: this.jobs - 1, maxThreads: this.jobs - 1, isolateWorkers: false });
     }
     return this.pool;
   }

@@ -26,10 +26,11 @@ async function reportsWith(fixture: string, jobs: number, cacheDir?: string): Pr
   const cache = cacheDir === undefined ? undefined : new FactCache({ dir: cacheDir, root: config.dir, key: extractionKey(options) });
   const store = new FactStore(options, { cache });
   // Every file goes through the pool, however small the run: the threshold is what keeps real small runs in one thread.
-  await prefetch(config, store, { jobs, poolMinChars: 0 });
-  const hadExtractor = store.hasExtractor;
+  const done = await prefetch(config, store, { jobs, poolMinChars: 0 });
   const result = await withParserOnDemand(store, () => censusOf(config, store));
-  if (jobs > 1) expect(hadExtractor, "all facts came from the workers: this thread never loaded the parser").toBe(false);
+  // A worker takes the first task before this thread takes any: the workers' facts are always in the comparison.
+  if (jobs > 1) expect(done.workers, "the worker extracted facts").toBeGreaterThan(0);
+  if (jobs === 1) expect(done.workers).toBe(0);
   const options2 = { color: false, quiet: false, budget: result.config.descriptions, allDescriptions: true, version: "0", base: "" };
   return { json: reporters.json(result.report, options2), sarif: reporters.sarif(result.report, options2), extractions: store.extractions };
 }
