@@ -237,7 +237,9 @@ type CensusCommand = Extract<Command, { kind: "check" | "roster" | "floors" | "t
 function storeFor(config: ResolvedConfig, command: CensusCommand, io: Io, deps: Omit<FactStoreDeps, "cache"> = {}): FactStore {
   const options = extractOptionsOf(config);
   if (command.cache === false) return new FactStore(options, deps);
-  return new FactStore(options, { ...deps, cache: new FactCache({ dir: cacheDirOf(command, io, config.dir), root: config.dir, key: extractionKey(options) }) });
+  const cache = new FactCache({ dir: cacheDirOf(command, io, config.dir), root: config.dir, key: extractionKey(options) });
+  cache.markUsed();
+  return new FactStore(options, { ...deps, cache });
 }
 
 /**

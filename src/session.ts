@@ -287,6 +287,7 @@ function load(configFile: string, cacheOption: false | { location?: string }, li
       cacheOption === false
         ? undefined
         : new FactCache({ dir: cacheOption.location ?? defaultCacheLocation(config.dir), root: config.dir, key: extractionKey(extractOptionsOf(config)) });
+    cache?.markUsed();
     const memos = cache ? (["lint", "report"] as const).map((purpose) => new ResultMemo(cache.spec.dir, cache.spec.key, config, purpose)) : [];
     return { config, store: extractingStore(config, { cache }), rosterStamp: stamp(config.roster), memos };
   } catch (error) {

@@ -1,7 +1,7 @@
 // The content cache of per-file facts on disk (SPEC §7), shared by the CLI, its workers and the ESLint plugin: one entry
 // per file and extraction key, trusted only for the exact text, options and census code it was computed from.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +24,31 @@ export function defaultCacheLocation(configDir: string): string {
     const parent = path.dirname(dir);
     if (parent === dir) return path.join(configDir, "node_modules", ".cache", "payload-census");
     dir = parent;
+  }
+}
+
+function touch(file: string, now: number): void {
+  try {
+    utimesSync(file, now / 1000, now / 1000);
+  } catch {
+    writeFileSync(file, "");
+    utimesSync(file, now / 1000, now / 1000);
+  }
+}
+
+function mtimeMsOf(file: string): number | undefined {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -75,12 +100,52 @@ export interface CacheSpec {
   key: string;
 }
 
+/**
+ * Entries of an extraction key that no run used for this long are removed (payload-census was upgraded, a config's
+ * discovery changed): a cache holds the entries of the keys in use, not of every key it ever had.
+ */
+export const STALE_KEY_MS = 7 * 24 * 60 * 60 * 1000;
+/** How often a run looks for stale keys. */
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+
 export class FactCache {
   /** How many entries were read and trusted, and how many were found but could not be trusted (rebuilt). */
   hits = 0;
   rejected = 0;
+  /** The folder of this key's entries: one per key, so that a key no longer used goes as one folder. */
+  private readonly keyDir: string;
 
-  constructor(readonly spec: CacheSpec) {}
+  constructor(readonly spec: CacheSpec) {
+    this.keyDir = path.join(spec.dir, "facts", spec.key.slice(0, 16));
+  }
+
+  /**
+   * Marks this key's entries as used now (once per run), and, at most once a day, removes the entries of every other
+   * key that no run used for STALE_KEY_MS (and of the layout before per-key folders). Another config sharing the
+   * folder keeps its entries as long as it runs within that time. A folder that cannot be written is left as it is.
+   */
+  markUsed(now: number = Date.now()): void {
+    const facts = path.join(this.spec.dir, "facts");
+    try {
+      mkdirSync(this.keyDir, { recursive: true });
+      touch(path.join(this.keyDir, "used"), now);
+      const pruned = path.join(facts, "pruned");
+      if (now - (mtimeMsOf(pruned) ?? 0) < PRUNE_EVERY_MS) return;
+      touch(pruned, now);
+      const stale = (folder: string, stamp: string): boolean => now - (mtimeMsOf(stamp) ?? mtimeMsOf(folder) ?? now) > STALE_KEY_MS;
+      for (const name of readdirSync(facts)) {
+        const folder = path.join(facts, name);
+        if (folder !== this.keyDir && isFolder(folder) && stale(folder, path.join(folder, "used"))) rmSync(folder, { recursive: true, force: true });
+      }
+      // Entries of the layout before per-key folders: two hex digits directly under the cache folder.
+      for (const name of readdirSync(this.spec.dir)) {
+        const folder = path.join(this.spec.dir, name);
+        if (/^[0-9a-f]{2}$/.test(name) && isFolder(folder) && stale(folder, folder)) rmSync(folder, { recursive: true, force: true });
+      }
+    } catch {
+      // A read-only or vanishing cache folder: nothing to mark, nothing to prune.
+    }
+  }
 
   /** The facts of `file` cached for exactly this text (its contentHash), or undefined: missing, stale, corrupt or foreign. */
   read(file: string, content: string): FileFacts | undefined {
@@ -104,7 +169,7 @@ export class FactCache {
   /** The entry's file: one per (file, key), so an edit replaces exactly that file's entry. */
   entryPath(file: string): string {
     const name = createHash("sha1").update(this.spec.key).update("\0").update(this.rel(file)).digest("hex");
-    return path.join(this.spec.dir, name.slice(0, 2), `${name.slice(2)}.json`);
+    return path.join(this.keyDir, name.slice(0, 2), `${name.slice(2)}.json`);
   }
 
   private rel(file: string): string {

@@ -67,8 +67,9 @@ describe("the cache across processes", () => {
     expect(b.code).toBe(0);
     expect(b.out).toBe(a.out);
     // No temporary file is left, and a third run finds every entry good: it never loads the parser.
-    const names = readdirSync(cache).flatMap((sub) => readdirSync(path.join(cache, sub)));
-    expect(names.filter((n) => !n.endsWith(".json"))).toEqual([]);
+    const names = readdirSync(cache, { recursive: true, encoding: "utf8" });
+    expect(names.filter((n) => n.endsWith(".json")).length).toBeGreaterThan(10);
+    expect(names.filter((n) => n.endsWith(".tmp"))).toEqual([]);
     const hook = hookFiles(path.dirname(monitor));
     const c = await cli(args, monitor, hook.nodeArgs);
     expect(c.out).toBe(a.out);

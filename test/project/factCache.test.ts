@@ -1,6 +1,6 @@
 // The content cache (SPEC §7): a warm census equals a cold one, an edit invalidates exactly its file's entry, a damaged
 // or foreign entry is rebuilt and never trusted, and the ESLint session starts warm from the CLI's entries.
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { loadReporters } from "../../census/reporters/index.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
-import { contentHash, defaultCacheLocation, extractionKey, FactCache } from "../../src/project/factCache.js";
+import { contentHash, defaultCacheLocation, extractionKey, FactCache, STALE_KEY_MS } from "../../src/project/factCache.js";
 import { extractOptionsOf, FactStore, ParserNeeded } from "../../src/project/factStore.js";
 import { censusOf } from "../../src/project/pipeline.js";
 import { prefetch } from "../../src/project/prefetch.js";
@@ -36,11 +36,17 @@ async function cachedCensus(config: ResolvedConfig, cacheDir: string): Promise<{
   return { json: reporters.json(result.report, options), text: reporters.text(result.report, options), store };
 }
 
-/** Every entry file of a cache folder with its bytes. */
-/** The fact entries of a cache folder (in its two-hex-digit folders; token counts and results live beside them). */
+/** The fact entries of a cache folder (under facts/, one folder per key; the markers, token counts and results aside). */
 function entries(dir: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const sub of readdirSync(dir).filter((name) => /^[0-9a-f]{2}$/.test(name))) for (const f of readdirSync(path.join(dir, sub))) out.set(`${sub}/${f}`, readFileSync(path.join(dir, sub, f), "utf8"));
+  const facts = path.join(dir, "facts");
+  for (const key of readdirSync(facts, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    for (const sub of readdirSync(path.join(facts, key.name))) {
+      const folder = path.join(facts, key.name, sub);
+      if (sub === "used") continue;
+      for (const f of readdirSync(folder)) out.set(`facts/${key.name}/${sub}/${f}`, readFileSync(path.join(folder, f), "utf8"));
+    }
+  }
   return out;
 }
 
@@ -162,3 +168,44 @@ describe("the CLI and the ESLint session share the cache", () => {
     rmSync(path.join(monitor, "elsewhere"), { recursive: true });
   });
 });
+
+describe("entries of keys no run uses any more", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** A folder of entries (with its `used` marker, when given) last used `daysAgo`. */
+  function keyFolder(cacheDir: string, name: string, daysAgo: number, marker = true): string {
+    const folder = path.join(cacheDir, ...name.split("/"));
+    mkdirSync(path.join(folder, "ab"), { recursive: true });
+    writeFileSync(path.join(folder, "ab", "entry.json"), "{}\n{}");
+    const then = new Date(Date.now() - daysAgo * DAY);
+    if (marker) {
+      writeFileSync(path.join(folder, "used"), "");
+      utimesSync(path.join(folder, "used"), then, then);
+    }
+    utimesSync(folder, then, then);
+    return folder;
+  }
+
+  it("are removed once no run used them for a week; the keys in use stay, and the day's pruning is done once", async () => {
+    const monitor = copyOf("monitor");
+    const cacheDir = tempDir("prune");
+    const old = keyFolder(cacheDir, "facts/0123456789abcdef", 8);
+    const recent = keyFolder(cacheDir, "facts/fedcba9876543210", 6);
+    const legacy = keyFolder(cacheDir, "cd", 8, false);
+    expect(STALE_KEY_MS).toBe(7 * DAY);
+    expect(await main(["check", "--quiet", "--cache-location", cacheDir], captureIo(monitor))).toBe(0);
+    expect(existsSync(old), "a key unused for 8 days").toBe(false);
+    expect(existsSync(legacy), "the layout before per-key folders").toBe(false);
+    expect(existsSync(recent), "a key another config used 6 days ago").toBe(true);
+    const own = cacheFor(loadConfig({ dir: monitor }), cacheDir);
+    expect(existsSync(own.entryPath(path.join(monitor, "full", "src", "mcp", "helpers.ts")))).toBe(true);
+
+    // Pruned today already: a key that went stale since waits for tomorrow's run.
+    const later = keyFolder(cacheDir, "facts/00000000000000ff", 9);
+    expect(await main(["check", "--quiet", "--cache-location", cacheDir], captureIo(monitor))).toBe(0);
+    expect(existsSync(later)).toBe(true);
+    own.markUsed(Date.now() + DAY + 1000);
+    expect(existsSync(later)).toBe(false);
+    expect(existsSync(recent), "8 days after its use now, by the clock given").toBe(false);
+  });
+});
+
