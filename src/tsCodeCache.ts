@@ -3,7 +3,7 @@
 // main thread and in every worker). Imported for its effect before src/ts.ts requires the package: the module it
 // registers in require's cache is the one every later `require("typescript")` of the process gets, typescript-eslint's
 // parser included. Where the package is loaded already, or anything goes wrong, the plain require does the loading.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
@@ -36,7 +36,16 @@ function load(): void {
   if (require.cache[file]) return;
   const folder = path.dirname(path.dirname(file)); // node_modules/typescript/lib/typescript.js → node_modules/typescript
   const version = (JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { version: string }).version;
-  const keptFile = path.join(path.dirname(folder), ".cache", "payload-census", "v8", `typescript-${version}-node-${process.version}-${process.arch}.bin`);
+  // V8 checks kept code against the source's length only: the file's own stamp is part of the name, so a patched
+  // package (same version, other bytes) never takes code compiled from the original.
+  const { size, mtimeMs } = statSync(file);
+  const keptFile = path.join(
+    path.dirname(folder),
+    ".cache",
+    "payload-census",
+    "v8",
+    `typescript-${version}-${size}-${Math.trunc(mtimeMs)}-node-${process.version}-${process.arch}.bin`,
+  );
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(keptFile);
@@ -45,14 +54,16 @@ function load(): void {
   }
   const module = new Module(file) as Module & { paths: string[]; loaded: boolean; filename: string };
   try {
-    const script = new vm.Script(Module.wrap(readFileSync(file, "utf8")), {
+    // The wrapper CommonJS puts around a module's code: the same five names a plain require gives it.
+    const wrapped = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, "utf8")}\n});`;
+    const script = new vm.Script(wrapped, {
       filename: file,
       cachedData,
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
     const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
     module.filename = file;
-    module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
+    module.paths = nodeModulePaths(path.dirname(file));
     require.cache[file] = module;
     wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
     module.loaded = true;
@@ -60,6 +71,15 @@ function load(): void {
   } catch {
     // The plain require loads it instead.
     delete require.cache[file];
+  }
+}
+
+/** The node_modules folders a module in `dir` looks in, nearest first, as require's own resolution walks them. */
+function nodeModulePaths(dir: string): string[] {
+  const paths: string[] = [];
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (path.basename(d) !== "node_modules") paths.push(path.join(d, "node_modules"));
+    if (path.dirname(d) === d) return paths;
   }
 }
 
@@ -85,6 +105,11 @@ export function keepParserCode(): void {
     mkdirSync(path.dirname(loaded.file), { recursive: true });
     writeFileSync(temp, loaded.script.createCachedData());
     renameSync(temp, loaded.file);
+    // One kept code per folder: what another version of the package or of Node kept is dropped with it.
+    const folder = path.dirname(loaded.file);
+    for (const name of readdirSync(folder)) {
+      if (name.startsWith("typescript-") && name.endsWith(".bin") && name !== path.basename(loaded.file)) rmSync(path.join(folder, name), { force: true });
+    }
   } catch {
     try {
       rmSync(temp, { force: true });

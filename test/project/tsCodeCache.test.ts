@@ -1,7 +1,7 @@
 // The TypeScript package from V8's code cache (src/tsCodeCache.ts), in processes of their own: the first compiles and
 // keeps the code, the next takes it; damaged code is compiled again; the package is the one `require` gives everyone.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -30,10 +30,13 @@ function parseInChild(env: Record<string, string> = {}): { state: string; sameMo
 describe.skipIf(hasOwnCompileCache)("the parser's code kept between processes (Node without a compile cache of its own)", () => {
   it("is compiled and kept by the first process, taken by the next, compiled again when damaged; off with NODE_DISABLE_COMPILE_CACHE", () => {
     rmSync(folder, { recursive: true, force: true });
+    // What another version left is dropped when this one keeps its code.
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "typescript-0.0.1-1-1-node-v0.0.0-x64.bin"), "old");
     expect(parseInChild()).toEqual({ state: "compiled", sameModule: true, kinds: 1 });
     const kept = readdirSync(folder);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatch(/^typescript-[\d.]+-node-v[\d.]+-\w+\.bin$/);
+    expect(kept[0]).toMatch(/^typescript-[\d.]+-\d+-\d+-node-v[\d.]+-\w+\.bin$/);
     expect(parseInChild()).toEqual({ state: "taken", sameModule: true, kinds: 1 });
 
     writeFileSync(path.join(folder, kept[0]!), "not code");
