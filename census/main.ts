@@ -2,8 +2,7 @@
 import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { readFileSync } from "node:fs";
-import { CONFIG_FILE_NAME, loadConfig } from "../src/config/load.js";
-import { GlobListingFile } from "../src/config/globListings.js";
+import { loadConfigCached } from "../src/config/cachedLoad.js";
 import type { ResolvedConfig } from "../src/config/types.js";
 import { UsageError, UserError } from "../src/errors.js";
 import type { CensusResult } from "../src/model.js";
@@ -59,7 +58,7 @@ async function run(command: Command, io: Io): Promise<number> {
       io.stdout(`${readVersion()}\n`);
       return EXIT_CLEAN;
     case "check": {
-      const config = load(command, io);
+      const config = await load(command, io);
       if (command.shard) {
         // A shard reads its slice of the files (and what they import) and hands the facts on: merge makes the report.
         const store = storeFor(config, command, io);
@@ -78,7 +77,10 @@ async function run(command: Command, io: Io): Promise<number> {
         command.partials.map((name) => ({ name, text: readPartialFile(name, io) })),
         readVersion(),
       );
-      const config = command.configFile !== undefined ? load(command, io) : loadConfig({ configFile: resolve(io.cwd, partials[0]!.config) });
+      const config =
+        command.configFile !== undefined
+          ? await load(command, io)
+          : (await import("../src/config/load.js")).loadConfig({ configFile: resolve(io.cwd, partials[0]!.config) });
       if (extractionKey(extractOptionsOf(config)) !== partials[0]!.key) {
         throw new UsageError(
           `the config's discovery or contract settings (or payload-census itself) changed since the shards ran: run check --shard again for every shard`,
@@ -89,18 +91,18 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case "roster": {
       const { writeRoster } = await import("./writers/roster.js");
-      const summary = await writeRoster(await census(load(command, io), undefined, command, io));
+      const summary = await writeRoster(await census(await load(command, io), undefined, command, io));
       if (!command.quiet) io.stdout(summary);
       return EXIT_CLEAN;
     }
     case "floors": {
       const { raiseFloors } = await import("./writers/floors.js");
-      const summary = await raiseFloors(await census(load(command, io), undefined, command, io));
+      const summary = await raiseFloors(await census(await load(command, io), undefined, command, io));
       if (!command.quiet) io.stdout(summary);
       return EXIT_CLEAN;
     }
     case "trace": {
-      const config = load(command, io);
+      const config = await load(command, io);
       // A finding's path is relative to the config's folder; a path typed by hand is relative to the shell's.
       const candidates = [resolve(io.cwd, command.file), resolve(config.dir, command.file)];
       const file = candidates.find(isFile);
@@ -124,7 +126,7 @@ async function run(command: Command, io: Io): Promise<number> {
     case "routes": {
       const { traceRoutes } = await import("../src/project/traceRoutes.js");
       const { formatRoutes, routesJson } = await import("./routes.js");
-      const trace = traceRoutes(load(command, io), command.tool);
+      const trace = traceRoutes(await load(command, io), command.tool);
       if (trace.definitions.length === 0) {
         const near = suggestName(command.tool, trace.tools);
         throw new UsageError(`no tool named "${command.tool}" in the census${near ? `: did you mean ${near}?` : ""}`);
@@ -134,7 +136,7 @@ async function run(command: Command, io: Io): Promise<number> {
       return trace.definitions.some((d) => d.unreturned.length > 0) ? EXIT_FINDINGS : EXIT_CLEAN;
     }
     case "witness": {
-      const config = load(command, io);
+      const config = await load(command, io);
       // Loaded here, not above: the witness parses mutated text, and the parser is not loaded for commands that do not.
       const { formatWitness, runWitness } = await import("./witness/run.js");
       const report = runWitness(config);
@@ -161,7 +163,7 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case "descriptions": {
       const target = await serveTarget(command, io);
-      const config = load(command, io);
+      const config = await load(command, io);
       const sku = pickSku(config, command.sku);
       const listed = await target.list();
       const { runCensus } = await import("../src/project/census.js");
@@ -311,16 +313,12 @@ function repositoryBase(dir: string): string {
 }
 
 /** DIR and --config are typed relative to the working folder; the loader gets absolute paths so Io.cwd is honoured. */
-function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): ResolvedConfig {
+async function load(command: Exclude<Command, { kind: "help" | "version" }>, io: Io): Promise<ResolvedConfig> {
   const where = command.configFile !== undefined ? { configFile: resolve(io.cwd, command.configFile) } : { dir: findDir(command, io) };
-  const configFile = where.configFile ?? join(where.dir!, CONFIG_FILE_NAME);
-  // The glob walks of the last run, kept in the cache by the commands that keep one: a warm run walks no folder.
+  // The commands that keep a cache remember the resolved config there, with the glob walks: a warm run walks no folder.
   const cached = command.kind === "check" || command.kind === "roster" || command.kind === "floors" || command.kind === "trace";
-  if (!cached || command.cache === false) return loadConfig(where);
-  const listings = new GlobListingFile(cacheDirOf(command, io, dirname(configFile)), configFile);
-  const config = loadConfig({ ...where, listings });
-  listings.save();
-  return config;
+  if (cached && command.cache !== false) return loadConfigCached(where, (configDir) => cacheDirOf(command, io, configDir));
+  return (await import("../src/config/load.js")).loadConfig(where);
 }
 
 /** The cache folder a census command keeps: --cache-location, or the default beside the config's project. */

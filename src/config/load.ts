@@ -8,19 +8,21 @@ import { parseJsonDocument, type JsonDocument } from "./jsonDocument.js";
 import { displayPath, problemsError, schemaProblems, type Problem } from "./problems.js";
 import { resolveConfig } from "./resolve.js";
 import type { GlobListings } from "./globListings.js";
+import type { ResolutionReads } from "./configMemo.js";
+import { CONFIG_FILE_NAME } from "./names.js";
 import { configSchema, rosterSchema, type RawConfig, type RawRoster } from "./schema.js";
 import { AJV_OPTIONS, PRECOMPILED_VALIDATORS, type Validators } from "./validatorOptions.js";
 import type { ResolvedConfig, Roster } from "./types.js";
 
-export const CONFIG_FILE_NAME = "payload-census.config.json";
+export { CONFIG_FILE_NAME } from "./names.js";
 
 /**
  * Loads the config: `configFile` (relative to the process's working directory) when given, else
  * `<dir>/payload-census.config.json` (`dir` defaults to "."). Throws ConfigError (exit 2) naming the JSON path.
  */
-export function loadConfig(options: { dir?: string; configFile?: string; listings?: GlobListings }): ResolvedConfig {
+export function loadConfig(options: { dir?: string; configFile?: string; listings?: GlobListings; text?: string; reads?: ResolutionReads }): ResolvedConfig {
   const configFile = options.configFile !== undefined ? resolve(options.configFile) : resolve(options.dir ?? ".", CONFIG_FILE_NAME);
-  const text = readText(configFile, "config file");
+  const text = options.text ?? readText(configFile, "config file");
   if (text === undefined) {
     throw new ConfigError(
       `Config file not found: ${displayPath(configFile)} (payload-census reads ${CONFIG_FILE_NAME} in the monitor's root, or the file given by --config)`,
@@ -29,7 +31,7 @@ export function loadConfig(options: { dir?: string; configFile?: string; listing
   }
   const doc = parseValid(text, configFile, "config", validators().config);
   const problems: Problem[] = [];
-  const config = resolveConfig(doc.value as RawConfig, doc, configFile, problems, options.listings);
+  const config = resolveConfig(doc.value as RawConfig, doc, configFile, problems, options.listings, options.reads);
   if (problems.length > 0) throw problemsError("config", configFile, doc, problems);
   return config;
 }

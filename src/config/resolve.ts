@@ -8,6 +8,8 @@ import { closest } from "./didYouMean.js";
 import type { JsonDocument, JsonPath } from "./jsonDocument.js";
 import { displayPath, type Problem } from "./problems.js";
 import { mtimeOf, type GlobListings } from "./globListings.js";
+import type { ResolutionReads } from "./configMemo.js";
+import { KIND_NAMES, kindOf as statKind, type PathKind } from "./kinds.js";
 import { configSchema, type RawConfig } from "./schema.js";
 import type { ResolvedConfig, ResolvedContract, ResolvedDefiner, ResolvedDescriptions, ResolvedFloor, ResolvedSku } from "./types.js";
 
@@ -18,9 +20,18 @@ const NEVER_TOOLS = ["**/node_modules/**", "**/*.d.ts", "**/*.d.mts", "**/*.d.ct
 
 /** Resolves `raw`, adding to `problems` everything that is wrong with it; the result is meaningful only when none were added. */
 /** `listings`: where glob walks are remembered (see globListings.ts); without, every glob is walked. */
-export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: string, problems: Problem[], listings?: GlobListings): ResolvedConfig {
+export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: string, problems: Problem[], listings?: GlobListings, reads?: ResolutionReads): ResolvedConfig {
   const dir = dirname(configFile);
-  const skus = raw.skus.map((sku, i) => resolveSku(sku, ["skus", i], dir, problems, listings));
+  const io: ResolveIo = {
+    listings,
+    kindOf: (path) => {
+      const kind = statKind(path);
+      reads?.kinds.set(path, kind);
+      return kind;
+    },
+    globbed: (key) => reads?.globs.add(key),
+  };
+  const skus = raw.skus.map((sku, i) => resolveSku(sku, ["skus", i], dir, problems, io));
   checkUnique(
     raw.skus.map((s) => s.name),
     (i) => ["skus", i, "name"],
@@ -81,9 +92,16 @@ export function resolveConfig(raw: RawConfig, doc: JsonDocument, configFile: str
   };
 }
 
-function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[], listings: GlobListings | undefined): ResolvedSku {
+/** What resolving touches on disk: the kinds of paths and the tool globs' walks, each recorded for ConfigMemo. */
+interface ResolveIo {
+  listings: GlobListings | undefined;
+  kindOf(path: string): PathKind;
+  globbed(key: string): void;
+}
+
+function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[], io: ResolveIo): ResolvedSku {
   const root = resolve(dir, sku.root);
-  const rootKind = kindOf(root);
+  const rootKind = io.kindOf(root);
   if (rootKind !== "folder") {
     problems.push({
       path: [...at, "root"],
@@ -93,7 +111,7 @@ function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[],
   // Under a root that is not there every file would be missing too: one problem says it.
   const file = (relative: string, path: JsonPath): string => {
     const absolute = resolve(root, relative);
-    const kind = rootKind === "folder" ? kindOf(absolute) : "file";
+    const kind = rootKind === "folder" ? io.kindOf(absolute) : "file";
     if (kind !== "file") {
       problems.push({
         path,
@@ -111,13 +129,13 @@ function resolveSku(sku: RawSku, at: JsonPath, dir: string, problems: Problem[],
       category: p.category,
       names: p.names === undefined ? null : [...p.names],
     })),
-    toolFiles: rootKind === "folder" ? toolFiles(sku, root, [...at, "tools"], problems, listings) : [],
+    toolFiles: rootKind === "folder" ? toolFiles(sku, root, [...at, "tools"], problems, io) : [],
     guide: sku.guide === undefined ? null : file(sku.guide, [...at, "guide"]),
     instructions: sku.instructions === undefined ? null : file(sku.instructions, [...at, "instructions"]),
   };
 }
 
-function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[], listings: GlobListings | undefined): string[] {
+function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[], io: ResolveIo): string[] {
   // As in knip and fast-glob: a "!" glob excludes from every other glob of the list.
   const excluded = sku.tools.filter((g) => g.startsWith("!")).map((g) => g.slice(1));
   const ignore = [...excluded, ...NEVER_TOOLS];
@@ -130,7 +148,7 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[],
     let matches: string[];
     let linked: boolean;
     try {
-      ({ matches, linked } = listedFiles(glob, root, ignore, listings));
+      ({ matches, linked } = listedFiles(glob, root, ignore, io));
     } catch (error) {
       problems.push({ path: [...at, k], message: `glob "${glob}" cannot be expanded: ${fsReason(error)}` });
       return;
@@ -152,9 +170,11 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[],
 }
 
 /** globFiles, answered from a remembered walk while every folder it read is unchanged, and remembered otherwise. */
-function listedFiles(glob: string, root: string, ignore: string[], listings: GlobListings | undefined): { matches: string[]; linked: boolean } {
-  if (!listings) return globFiles(glob, root, ignore);
+function listedFiles(glob: string, root: string, ignore: string[], io: ResolveIo): { matches: string[]; linked: boolean } {
   const key = JSON.stringify([root, glob, ignore]);
+  io.globbed(key);
+  const listings = io.listings;
+  if (!listings) return globFiles(glob, root, ignore);
   const known = listings.matches(key);
   // A remembered walk met no link (only those are remembered), so each of its files has one path.
   if (known) return { matches: known, linked: false };
@@ -303,20 +323,6 @@ function checkUnique(names: readonly string[], pathOf: (i: number) => JsonPath, 
       problems.push({ path: pathOf(i), message: `duplicate ${what} "${name}" (first at index ${first}); expected unique names` });
     }
   });
-}
-
-const KIND_NAMES = { file: "a file", folder: "a folder", special: "a special file (a FIFO, socket or device)", missing: "nothing" } as const;
-
-function kindOf(path: string): "file" | "folder" | "special" | "missing" {
-  try {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat === undefined) return "missing";
-    // A FIFO, a socket or a device: reading one could block the run, and it holds no source anyway.
-    return stat.isDirectory() ? "folder" : stat.isFile() ? "file" : "special";
-  } catch {
-    // ENOTDIR (a file used as a folder on the way) or a dangling link: for the user, it is not there.
-    return "missing";
-  }
 }
 
 /** A definer entry with every path spelt out: a plain name reads `name`, `description` and the body key. */

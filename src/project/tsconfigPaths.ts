@@ -1,7 +1,8 @@
 // Path aliases from the monitor's tsconfig.json (`compilerOptions.paths`, `baseUrl`, `extends`): `@/mcp/helpers` is a module of the monitor too.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parse } from "jsonc-parser";
+import { createRequire } from "node:module";
+import type * as Jsonc from "jsonc-parser";
 
 interface Aliases {
   /** Folder the targets are relative to. */
@@ -113,7 +114,7 @@ export class TsconfigAliases {
     }
     let json: { extends?: string | string[]; compilerOptions?: { paths?: Record<string, string[]>; baseUrl?: string } } | null;
     try {
-      json = parse(text, [], { allowTrailingComma: true }) as typeof json;
+      json = jsonc().parse(text, [], { allowTrailingComma: true }) as typeof json;
     } catch {
       // A tsconfig.json nested deeper than the JSONC parser can follow gives no aliases, like one that is not JSON.
       return null;
@@ -137,3 +138,11 @@ export class TsconfigAliases {
     return { base: baseUrl ?? dir, paths: [], baseUrl };
   }
 }
+
+/** The JSONC parser, loaded on the first tsconfig.json read: a remembered census reads none. */
+let parser: typeof Jsonc | undefined;
+function jsonc(): typeof Jsonc {
+  parser ??= createRequire(import.meta.url)("jsonc-parser") as typeof Jsonc;
+  return parser;
+}
+

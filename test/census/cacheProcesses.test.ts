@@ -1,7 +1,7 @@
 // The cache as separate processes use it (the built CLI, as installed): two runs at once on one cache both succeed and
 // leave it whole, and a fully warm run never loads the TypeScript parser.
 import { spawn } from "node:child_process";
-import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -94,6 +94,27 @@ describe("the cache across processes", () => {
     const edited = await cli(args, monitor, editedHook.nodeArgs);
     expect(edited.out).toBe(cold.out);
     expect(parserModules(editedHook.loaded()).length).toBeGreaterThan(0);
+  });
+
+  it("a warm run of a settled tree loads neither the config's parser and validators nor the glob library", async () => {
+    const monitor = monitorCopy();
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const settle = (folder: string): void => {
+      for (const e of readdirSync(folder, { withFileTypes: true })) if (e.isDirectory()) settle(path.join(folder, e.name));
+      utimesSync(folder, hourAgo, hourAgo);
+    };
+    settle(monitor);
+    const cache = path.join(path.dirname(monitor), "cache");
+    const args = ["check", "--format", "json", "--cache-location", cache];
+    const cold = await cli(args, monitor);
+    const logs = ["jsonc-parser", "validators.cjs", "fast-glob"].map((part) => requireLog(path.dirname(monitor), part));
+    const warm = await cli(args, monitor, logs.flatMap((l) => l.nodeArgs));
+    expect(warm.out).toBe(cold.out);
+    for (const log of logs) expect(log.required()).toEqual([]);
+    // The same run without the cache loads all three: the logs see what they look for.
+    const plain = ["jsonc-parser", "validators.cjs", "fast-glob"].map((part) => requireLog(path.dirname(monitor), part));
+    await cli(["check", "--format", "json", "--no-cache"], monitor, plain.flatMap((l) => l.nodeArgs));
+    for (const log of plain) expect(log.required().length).toBeGreaterThan(0);
   });
 
   it("token counts are remembered: an edit that moves no description loads no tokenizer; a new description is counted", async () => {

@@ -1,0 +1,77 @@
+// The resolved config remembered in the cache folder with everything resolving it read: the config's text, the kind
+// of every root and file it names (a file, a folder, nothing), and each tool glob's walk (see globListings.ts). While
+// all of those are as they were, resolving would give the same config, so a warm run takes it without parsing,
+// validating or walking anything; this module loads none of the parser, the schema or the validators. A config with
+// problems is never remembered: its run fails with them, every time.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { readEntry, writeEntry } from "../cacheEntry.js";
+import { readVersion } from "../version.js";
+import type { GlobListings } from "./globListings.js";
+import { kindOf, type PathKind } from "./kinds.js";
+import type { ResolvedConfig } from "./types.js";
+
+const FORMAT = "payload-census-config/1";
+
+/** What resolving a config read besides its text: filled by resolveConfig as it goes. */
+export interface ResolutionReads {
+  /** Each path whose kind was asked, with the answer. */
+  kinds: Map<string, PathKind>;
+  /** The key of each tool glob walked or answered by a listing. */
+  globs: Set<string>;
+}
+
+interface Entry {
+  text: string;
+  config: ResolvedConfig;
+  kinds: [string, PathKind][];
+  globs: string[];
+}
+
+export class ConfigMemo {
+  private readonly file: string;
+  private readonly key: string;
+
+  constructor(cacheDir: string, configFile: string) {
+    this.file = path.join(cacheDir, "config", `${createHash("sha1").update(configFile).digest("hex")}.json`);
+    this.key = codeKey();
+  }
+
+  /** The config resolved from `text` last time, when every kind and walk it read is unchanged; undefined otherwise. */
+  recall(text: string, listings: GlobListings): ResolvedConfig | undefined {
+    const entry = readEntry(this.file);
+    if (!entry || entry.header.format !== FORMAT || entry.header.key !== this.key) return undefined;
+    let remembered: Entry;
+    try {
+      remembered = JSON.parse(entry.body) as Entry;
+    } catch {
+      return undefined;
+    }
+    if (remembered.text !== hashOf(text) || !Array.isArray(remembered.kinds) || !Array.isArray(remembered.globs)) return undefined;
+    if (!remembered.kinds.every(([file, kind]) => kindOf(file) === kind)) return undefined;
+    if (!remembered.globs.every((key) => listings.matches(key) !== undefined)) return undefined;
+    return remembered.config;
+  }
+
+  /** Remembers `config`, resolved from `text` with `reads`. */
+  remember(text: string, config: ResolvedConfig, reads: ResolutionReads): void {
+    const entry: Entry = { text: hashOf(text), config, kinds: [...reads.kinds], globs: [...reads.globs] };
+    writeEntry(this.file, { format: FORMAT, key: this.key }, JSON.stringify(entry));
+  }
+}
+
+function hashOf(text: string): string {
+  return createHash("sha1").update(text).digest("hex");
+}
+
+/** The version and the code of this folder (resolution may change with either, even at one version number). */
+function codeKey(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const hash = createHash("sha1").update(readVersion()).update("\0");
+  for (const name of readdirSync(here).filter((n) => /\.(js|ts|cjs)$/.test(n) && !n.endsWith(".d.ts")).sort()) {
+    hash.update(name).update("\0").update(readFileSync(path.join(here, name))).update("\0");
+  }
+  return hash.digest("hex");
+}
