@@ -1,10 +1,11 @@
 // The cache as separate processes use it (the built CLI, as installed): two runs at once on one cache both succeed and
 // leave it whole, and a fully warm run never loads the TypeScript parser.
 import { spawn } from "node:child_process";
-import { cpSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { settle } from "../config/settled.js";
 import { tempDir } from "../properties/trees.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -98,11 +99,6 @@ describe("the cache across processes", () => {
 
   it("a warm run of a settled tree loads neither the config's parser and validators nor the glob library", async () => {
     const monitor = monitorCopy();
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    const settle = (folder: string): void => {
-      for (const e of readdirSync(folder, { withFileTypes: true })) if (e.isDirectory()) settle(path.join(folder, e.name));
-      utimesSync(folder, hourAgo, hourAgo);
-    };
     settle(monitor);
     const cache = path.join(path.dirname(monitor), "cache");
     const args = ["check", "--format", "json", "--cache-location", cache];

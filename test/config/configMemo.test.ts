@@ -1,28 +1,12 @@
 // The remembered config (src/config/configMemo.ts): taken while the config's text, the kinds of the paths it names and
 // its glob walks are as they were; any change is resolved afresh, and a config with problems is never remembered.
-import { cpSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import { captureIo } from "../census/io.js";
-import { tempDir } from "../properties/trees.js";
+import { settledMonitor } from "./settled.js";
 
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "fixtures");
-
-/** A copy of the reference monitor whose folders changed an hour ago (so its glob walks are remembered), and its cache. */
-function settledMonitor(): { dir: string; cache: string } {
-  const base = tempDir("config-memo");
-  const dir = path.join(base, "monitor");
-  cpSync(path.join(fixtures, "monitor"), dir, { recursive: true });
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  const settle = (folder: string): void => {
-    for (const e of readdirSync(folder, { withFileTypes: true })) if (e.isDirectory()) settle(path.join(folder, e.name));
-    utimesSync(folder, hourAgo, hourAgo);
-  };
-  settle(dir);
-  return { dir, cache: path.join(base, "cache") };
-}
 
 async function run(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo(dir);
@@ -32,7 +16,7 @@ async function run(dir: string, args: string[]): Promise<{ code: number; out: st
 
 describe("the remembered config", () => {
   it("is what loading gives, and any edit of the config is loaded afresh", async () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("config-memo");
     const fresh = await run(dir, ["--no-cache"]);
     expect(await run(dir, ["--cache-location", cache])).toEqual(fresh);
     expect(readdirSync(path.join(cache, "config"))).toHaveLength(1);
@@ -46,7 +30,7 @@ describe("the remembered config", () => {
   });
 
   it("a file the config names that is gone is a config error, however the config was remembered", async () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("config-memo");
     expect((await run(dir, ["--cache-location", cache])).code).toBe(0);
     rmSync(path.join(dir, "lite", "src", "mcp", "helpers.ts"));
     const gone = await run(dir, ["--cache-location", cache]);
@@ -56,7 +40,7 @@ describe("the remembered config", () => {
   });
 
   it("a config with problems is not remembered, and a damaged memory is not trusted", async () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("config-memo");
     const file = path.join(dir, "payload-census.config.json");
     const text = readFileSync(file, "utf8");
     writeFileSync(file, text.replace('"helpers": "src/mcp/helpers.ts"', '"helpers": "src/mcp/nowhere.ts"'));

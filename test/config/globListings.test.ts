@@ -1,31 +1,15 @@
 // Remembered glob walks (src/config/globListings.ts): a run whose every walked folder is unchanged resolves its config
 // without walking; a file added or removed, a folder changed just before its walk, a link, a damaged memory: walked.
-import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import { GlobListingFile, RACY_MS } from "../../src/config/globListings.js";
 import { loadConfig } from "../../src/config/load.js";
 import { CensusSession } from "../../src/session.js";
 import { captureIo } from "../census/io.js";
-import { tempDir } from "../properties/trees.js";
+import { settledMonitor } from "./settled.js";
 
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "fixtures");
-
-/** A copy of the reference monitor whose folders were all last changed an hour ago: walks of it are trusted. */
-function settledMonitor(): { dir: string; cache: string } {
-  const base = tempDir("globs");
-  const dir = path.join(base, "monitor");
-  cpSync(path.join(fixtures, "monitor"), dir, { recursive: true });
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  const settle = (folder: string): void => {
-    for (const e of readdirSync(folder, { withFileTypes: true })) if (e.isDirectory()) settle(path.join(folder, e.name));
-    utimesSync(folder, hourAgo, hourAgo);
-  };
-  settle(dir);
-  return { dir, cache: path.join(base, "cache") };
-}
 
 async function counts(dir: string, cache: string | null): Promise<{ tools: number; files: number }> {
   const io = captureIo(dir);
@@ -50,7 +34,7 @@ function remembered(dir: string, cache: string): number {
 
 describe("remembered glob walks", () => {
   it("answer while every folder is unchanged; a tool file added is found, and one removed is gone", async () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("globs");
     const before = await counts(dir, cache);
     expect(remembered(dir, cache)).toBe(2);
     const tools = path.join(dir, "full", "src", "mcp", "tools");
@@ -64,7 +48,7 @@ describe("remembered glob walks", () => {
   });
 
   it("a file in a new subfolder is found: the new folder changed the one holding it", async () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("globs");
     const before = await counts(dir, cache);
     mkdirSync(path.join(dir, "lite", "src", "mcp", "tools", "more"));
     writeFileSync(path.join(dir, "lite", "src", "mcp", "tools", "more", "extra.ts"), 'export const extra = "x";\n');
@@ -74,7 +58,7 @@ describe("remembered glob walks", () => {
   });
 
   it("a folder changed just before its walk is walked again next time", () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("globs");
     const configFile = path.join(dir, "payload-census.config.json");
     const listings = new GlobListingFile(cache, configFile);
     const folder = path.join(dir, "full", "src", "mcp", "tools");
@@ -87,7 +71,7 @@ describe("remembered glob walks", () => {
   });
 
   it.skipIf(process.platform === "win32")("a walk that met a link is not remembered", async () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("globs");
     symlinkSync(path.join(dir, "full", "src", "mcp", "tools"), path.join(dir, "lite", "src", "mcp", "tools", "linked"));
     utimesSync(path.join(dir, "lite", "src", "mcp", "tools"), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     const first = await counts(dir, cache);
@@ -96,7 +80,7 @@ describe("remembered glob walks", () => {
   });
 
   it("a damaged memory of walks is not trusted", async () => {
-    const { dir, cache } = settledMonitor();
+    const { dir, cache } = settledMonitor("globs");
     const before = await counts(dir, cache);
     for (const name of readdirSync(path.join(cache, "globs"))) writeFileSync(path.join(cache, "globs", name), '{"format":"payload-census-globs/1","sum":"0"}\n{}');
     expect(remembered(dir, cache)).toBe(0);
@@ -105,7 +89,7 @@ describe("remembered glob walks", () => {
   });
 
   it("an editor's session revalidating a settled tree finds a tool file added since its last walk", () => {
-    const { dir } = settledMonitor();
+    const { dir } = settledMonitor("globs");
     const session = new CensusSession(path.join(dir, "payload-census.config.json"), { revalidateMs: 0, cache: false });
     const helpers = path.join(dir, "full", "src", "mcp", "helpers.ts");
     expect(session.findingsFor(helpers)).toEqual([]);
