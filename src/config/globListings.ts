@@ -1,16 +1,27 @@
 // What each tool glob matched, remembered with the stamp of every folder its walk read, as git's untracked cache
 // keeps folder listings: a folder's modification time moves whenever an entry is added, removed or renamed in it, so
 // while every folder a walk read is as it was, the walk would find the same files. A warm run then resolves its config
-// without walking the tree (or loading the glob library). A folder changed less than RACY_MS before its walk read it is
-// not trusted (a file system whose times are coarse could hide a later change in the same tick), nor a walk that met
-// a link (what a link points to can change with no folder of the walk changing).
+// without walking the tree (or loading the glob library). A folder changed just before its walk read it is not trusted
+// (a later change in the same tick of the file system's clock would leave its time as it was: see `racy`), nor a walk
+// that met a link (what a link points to can change with no folder of the walk changing).
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { readEntry, writeEntry } from "../cacheEntry.js";
 
 const FORMAT = "payload-census-globs/1";
+/**
+ * How long after a folder's last change its walk is trusted. A file system that keeps whole seconds (FAT keeps two)
+ * could give a second change in the same tick the same time; one that keeps finer times still updates them by the
+ * kernel's clock tick (a few milliseconds).
+ */
 export const RACY_MS = 2000;
+export const FINE_RACY_MS = 100;
+
+/** Whether a walk that read a folder changed at `mtimeMs`, `listedAt`, may have missed a change in the same tick. */
+export function racy(mtimeMs: number, listedAt: number): boolean {
+  return listedAt - mtimeMs <= (mtimeMs % 1000 === 0 ? RACY_MS : FINE_RACY_MS);
+}
 
 /** One walk of a glob: its matches, and each folder it read with that folder's modification time (null: not there). */
 export interface GlobListing {
@@ -37,7 +48,7 @@ export class GlobListingMemory implements GlobListings {
     const listing = this.listings.get(key);
     if (!listing) return undefined;
     for (const [folder, mtimeMs] of listing.folders) {
-      if ((mtimeMs !== null && mtimeMs > listing.listedAt - RACY_MS) || (mtimeOf(folder) ?? null) !== mtimeMs) return undefined;
+      if ((mtimeMs !== null && racy(mtimeMs, listing.listedAt)) || (mtimeOf(folder) ?? null) !== mtimeMs) return undefined;
     }
     return listing.matches;
   }

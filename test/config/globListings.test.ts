@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync 
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
-import { GlobListingFile, RACY_MS } from "../../src/config/globListings.js";
+import { FINE_RACY_MS, GlobListingFile, RACY_MS, racy } from "../../src/config/globListings.js";
 import { loadConfig } from "../../src/config/load.js";
 import { CensusSession } from "../../src/session.js";
 import { captureIo } from "../census/io.js";
@@ -61,13 +61,25 @@ describe("remembered glob walks", () => {
     const { dir, cache } = settledMonitor("globs");
     const configFile = path.join(dir, "payload-census.config.json");
     const listings = new GlobListingFile(cache, configFile);
-    const folder = path.join(dir, "full", "src", "mcp", "tools");
-    utimesSync(folder, new Date(), new Date());
+    // A time ahead of the walk, as a change in the walk's own tick of the clock would leave it.
+    const ahead = new Date(Date.now() + 10_000);
+    utimesSync(path.join(dir, "full", "src", "mcp", "tools"), ahead, ahead);
     loadConfig({ configFile, listings });
     listings.save();
-    // The full SKU's folder changed within RACY_MS of the walk: only the lite SKU's walk is trusted.
+    // Only the lite SKU's walk is trusted.
     expect(remembered(dir, cache)).toBe(1);
-    expect(RACY_MS).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("how long a change is too recent depends on how fine the file system's times are", () => {
+    const listedAt = 1_700_000_000_000;
+    // Whole seconds (FAT, HFS+): a change up to two seconds before the walk could share its tick with a later one.
+    expect(racy(listedAt - 2000, listedAt)).toBe(true);
+    expect(racy(listedAt - 3000, listedAt)).toBe(false);
+    // Finer times: only the kernel's clock tick.
+    expect(racy(listedAt - 50.5, listedAt)).toBe(true);
+    expect(racy(listedAt - 150.5, listedAt)).toBe(false);
+    expect(racy(listedAt + 10.5, listedAt)).toBe(true);
+    expect([RACY_MS, FINE_RACY_MS]).toEqual([2000, 100]);
   });
 
   it.skipIf(process.platform === "win32")("a walk that met a link is not remembered", async () => {
