@@ -154,6 +154,12 @@ describe("markdown reporter, exactly", () => {
     expect(descriptions(catalog(3, [...rows].reverse()))).toEqual(expected);
   });
 
+  it("sorts a size it cannot see after a size of 0, whatever order the rows come in", () => {
+    const expected = ["| full | zero | 0 | 1 | 2 | – | 100 |", "| full | unseen | ? | 1 | 2 | – | 100 |", ""];
+    expect(descriptions(catalog(2, [row("zero", 0), row("unseen", null)]))).toEqual(expected);
+    expect(descriptions(catalog(2, [row("unseen", null), row("zero", 0)]))).toEqual(expected);
+  });
+
   it("shows the twenty largest descriptions and counts the rest", () => {
     const rows = Array.from({ length: 21 }, (_, i) => row(`t${String(i).padStart(2, "0")}`, 100 - i));
     expect(descriptions(catalog(21, rows)).slice(19)).toEqual(["| full | t19 | 81 | 1 | 2 | – | 100 |", "", "… and 1 more.", ""]);

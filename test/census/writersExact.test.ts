@@ -1,20 +1,30 @@
 // The writers to the byte where the other writer tests look at a part: each file-system failure in words, floors
 // --raise's summary and formatting, and the roster plan's first-wins entries, its orders and its summary lines.
-import { mkdtempSync, rmSync } from "node:fs";
+import fs, { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { whyNotWritten } from "../../census/writers/atomic.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { whyNotWritten, writeAtomically } from "../../census/writers/atomic.js";
 import { inferFormatting, raiseFloors, raiseInText, summarize as summarizeFloors, type FloorPlan } from "../../census/writers/floors.js";
 import { planRoster, summarize as summarizeRoster } from "../../census/writers/roster.js";
-import { PartialCensusError } from "../../src/errors.js";
+import { PartialCensusError, UserError } from "../../src/errors.js";
 import { censusResult, cleanReport, counts, sentence } from "./reports.js";
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "payload-census-writers-"));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Makes the last step of every atomic write, the rename over the old file, fail with `error`. */
+function failRename(error: Error): void {
+  vi.spyOn(fs, "rename").mockImplementation(((_from: string, _to: string, callback: (error: Error) => void) => {
+    callback(error);
+  }) as unknown as typeof fs.rename);
+}
 
 describe("a failed write, in words", () => {
   it.each([
@@ -29,6 +39,18 @@ describe("a failed write, in words", () => {
     ["EIO", "i/o error, write"],
   ])("%s", (code, words) => {
     expect(whyNotWritten(Object.assign(new Error("i/o error, write"), { code }))).toBe(words);
+  });
+});
+
+describe("a failed write, as whose fault", () => {
+  it("a file system's refusal is the user's to fix, a fault without a system error code is thrown as it is", async () => {
+    const file = `${dir}/out.txt`;
+    failRename(Object.assign(new Error("EIO: i/o error, rename"), { code: "EIO" }));
+    await expect(writeAtomically(file, "x", "the report")).rejects.toThrow(new UserError("cannot write the report: EIO: i/o error, rename"));
+    vi.restoreAllMocks();
+    const bug = new Error("not a system error");
+    failRename(bug);
+    await expect(writeAtomically(file, "x", "the report")).rejects.toBe(bug);
   });
 });
 
@@ -81,6 +103,16 @@ describe("floors --raise, exactly", () => {
     const raised = raiseFloors(result);
     await expect(raised).rejects.toThrow(PartialCensusError);
     await expect(raised).rejects.toThrow("2 files fail to parse: fix them first, the counts leave out what they hold: src/a.ts, src/b.ts");
+  });
+
+  it("names the config it cannot write", async () => {
+    writeFileSync(`${dir}/payload-census.config.json`, '{ "floors": { "tools": 1 } }\n');
+    const report = cleanReport();
+    report.counts = counts({ tools: 2 });
+    failRename(Object.assign(new Error("EIO: i/o error, rename"), { code: "EIO" }));
+    await expect(raiseFloors(censusResult(dir, { report, config: { floors: [{ count: "tools", floor: 1 }] } }))).rejects.toThrow(
+      new UserError("cannot write the config payload-census.config.json: EIO: i/o error, rename"),
+    );
   });
 
   it("reads no config when no floor is raised", async () => {
