@@ -1,7 +1,11 @@
 // descriptions --base's comparison and its three outputs to the byte, on hand-made rows: the order of the movers,
 // sizes the census cannot see, SKUs on one side only, catalogs that do not move, and the colours of added and removed.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareRows, deltaJson, deltaMarkdown, formatDelta, type DeltaResult } from "../census/descriptions/delta.js";
+import { compareRows, deltaJson, deltaMarkdown, formatDelta, runDescriptionsDelta, type DeltaResult } from "../census/descriptions/delta.js";
+import { UsageError } from "../src/errors.js";
 import type { DescriptionRow } from "../src/model.js";
 
 const row = (sku: string, tool: string, served: number | null, tokens: number | null): DescriptionRow => ({ sku, tool, served, tail: null, cap: 1024, tokens, entryTokens: null, routes: [], unmentioned: [] });
@@ -16,6 +20,10 @@ function result(head: DeltaResult["head"] = { rev: "HEAD", commit: "fedcba987654
 describe("compareRows", () => {
   it("orders the movers by tokens, then characters, then SKU and name; an unseen size moves by nothing", () => {
     expect(compareRows(BEFORE, AFTER).tools).toStrictEqual([{"sku": "full", "tool": "new", "status": "added", "before": null, "after": {"served": 40, "tokens": 8}, "delta": {"served": 40, "tokens": 8}}, {"sku": "full", "tool": "gone", "status": "removed", "before": {"served": 30, "tokens": 6}, "after": null, "delta": {"served": -30, "tokens": -6}}, {"sku": "full", "tool": "grow", "status": "changed", "before": {"served": 100, "tokens": 20}, "after": {"served": 130, "tokens": 26}, "delta": {"served": 30, "tokens": 6}}, {"sku": "fresh", "tool": "x", "status": "added", "before": null, "after": {"served": 7, "tokens": 2}, "delta": {"served": 7, "tokens": 2}}, {"sku": "lite", "tool": "shrink", "status": "changed", "before": {"served": 80, "tokens": 16}, "after": {"served": 70, "tokens": 15}, "delta": {"served": -10, "tokens": -1}}, {"sku": "full", "tool": "tie_a", "status": "changed", "before": {"served": 10, "tokens": 2}, "after": {"served": 11, "tokens": 2}, "delta": {"served": 1, "tokens": 0}}, {"sku": "full", "tool": "tie_b", "status": "changed", "before": {"served": 10, "tokens": 2}, "after": {"served": 11, "tokens": 2}, "delta": {"served": 1, "tokens": 0}}, {"sku": "full", "tool": "same", "status": "same", "before": {"served": 50, "tokens": 10}, "after": {"served": 50, "tokens": 10}, "delta": {"served": 0, "tokens": 0}}, {"sku": "full", "tool": "unseen", "status": "changed", "before": {"served": null, "tokens": null}, "after": {"served": 60, "tokens": null}, "delta": {"served": null, "tokens": null}}, {"sku": "zero", "tool": "t", "status": "same", "before": {"served": 5, "tokens": 1}, "after": {"served": 5, "tokens": 1}, "delta": {"served": 0, "tokens": 0}}]);
+  });
+
+  it("a description of the same size in other tokens has changed", () => {
+    expect(compareRows([row("full", "t", 20, 4)], [row("full", "t", 20, 5)]).tools.map((d) => d.status)).toEqual(["changed"]);
   });
 
   it("totals each SKU's catalog, with the change in percent of the base (none for a base of 0)", () => {
@@ -106,5 +114,18 @@ describe("the JSON", () => {
     expect(deltaJson(r)).toBe(
       JSON.stringify({ schemaVersion: 1, config: "payload-census.config.json", base: { rev: "main", commit: "0123456789abcdef" }, head: { rev: "HEAD", commit: "fedcba9876543210" }, tools: r.tools, catalogs: r.catalogs }, null, 2) + "\n",
     );
+  });
+});
+
+describe("outside a repository", () => {
+  it("names descriptions --base in the usage error", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "payload-census-delta-"));
+    try {
+      const run = runDescriptionsDelta({ base: "main", head: undefined, configFile: undefined, dir: undefined }, dir);
+      await expect(run).rejects.toBeInstanceOf(UsageError);
+      await expect(run).rejects.toThrow(/: descriptions --base reads revisions with git, run it from a folder of the repository$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
