@@ -26,6 +26,10 @@ describe("compareRows", () => {
     expect(compareRows([row("full", "t", 20, 4)], [row("full", "t", 20, 5)]).tools.map((d) => d.status)).toEqual(["changed"]);
   });
 
+  it("a size the census can no longer see moves by nothing it can say", () => {
+    expect(compareRows([row("full", "t", 20, 4)], [row("full", "t", null, null)]).tools[0]!.delta).toStrictEqual({ served: null, tokens: null });
+  });
+
   it("totals each SKU's catalog, with the change in percent of the base (none for a base of 0)", () => {
     expect(compareRows(BEFORE, AFTER).catalogs).toStrictEqual([{"sku": "fresh", "before": {"served": 0, "tokens": 0}, "after": {"served": 7, "tokens": 2}, "delta": {"served": 7, "tokens": 2}, "percent": {"served": null, "tokens": null}}, {"sku": "full", "before": {"served": 200, "tokens": 40}, "after": {"served": 302, "tokens": 48}, "delta": {"served": 102, "tokens": 8}, "percent": {"served": 51, "tokens": 20}}, {"sku": "lite", "before": {"served": 80, "tokens": 16}, "after": {"served": 70, "tokens": 15}, "delta": {"served": -10, "tokens": -1}, "percent": {"served": -12.5, "tokens": -6.2}}, {"sku": "zero", "before": {"served": 5, "tokens": 1}, "after": {"served": 5, "tokens": 1}, "delta": {"served": 0, "tokens": 0}, "percent": {"served": 0, "tokens": 0}}]);
   });
