@@ -153,7 +153,11 @@ export function formatDelta(result: DeltaResult, options: { color: boolean; quie
     result.catalogs.map((k) => catalogLine(k)),
     [verdict(result, c)],
   ];
-  return blocks.map((lines) => lines.join("\n")).join("\n\n") + "\n";
+  // A block with no line (no catalog on either side) is no block: no blank lines for it.
+  return blocks
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join("\n"))
+    .join("\n\n") + "\n";
 }
 
 /** A table for a pull request's comment: per tool before, after and the change, then each catalog's total. */

@@ -1,8 +1,8 @@
 // The resolved config remembered in the cache folder with everything resolving it read: the config's text, the kind
 // of every root and file it names (a file, a folder, nothing), and each tool glob's walk (see globListings.ts). While
 // all of those are as they were, resolving would give the same config, so a warm run takes it without parsing,
-// validating or walking anything; this module loads none of the parser, the schema or the validators. A config with
-// problems is never remembered: its run fails with them, every time.
+// validating or walking anything: it loads neither the schema nor the validators, and parses the text only if a finding
+// is placed in the config (its line and column). A config with problems is never remembered: its run fails with them.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { readEntry, writeEntry } from "../cacheEntry.js";
 import { readVersion } from "../version.js";
 import type { GlobListings } from "./globListings.js";
+import { parseJsonDocument, type JsonDocument } from "./jsonDocument.js";
 import { kindOf, type PathKind } from "./kinds.js";
 import type { ResolvedConfig } from "./types.js";
 
@@ -25,6 +26,7 @@ export interface ResolutionReads {
 
 interface Entry {
   text: string;
+  /** The resolved config as JSON: its position lookups (functions) are made again from the text on recall. */
   config: ResolvedConfig;
   kinds: [string, PathKind][];
   globs: string[];
@@ -52,7 +54,10 @@ export class ConfigMemo {
     if (remembered.text !== hashOf(text) || !Array.isArray(remembered.kinds) || !Array.isArray(remembered.globs)) return undefined;
     if (!remembered.kinds.every(([file, kind]) => kindOf(file) === kind)) return undefined;
     if (!remembered.globs.every((key) => listings.matches(key) !== undefined)) return undefined;
-    return remembered.config;
+    // Where a JSON path is written in the config is asked only for a finding placed in it: the text is parsed then.
+    let doc: JsonDocument | undefined;
+    const document = (): JsonDocument => (doc ??= parseJsonDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+    return { ...remembered.config, lineOf: (at) => document().lineOf(at), positionOf: (at) => document().positionOf(at) };
   }
 
   /** Remembers `config`, resolved from `text` with `reads`. */

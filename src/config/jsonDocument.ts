@@ -1,5 +1,7 @@
 // A JSONC text kept with its syntax tree, so every problem and every config key can be placed at a line and column of the file the user wrote.
-import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { createRequire } from "node:module";
+import type * as Jsonc from "jsonc-parser";
+import type { Node, ParseError } from "jsonc-parser";
 import { formatPropertyPath } from "../propertyPaths.js";
 
 export type JsonPath = readonly (string | number)[];
@@ -50,7 +52,7 @@ export const MAX_JSON_DEPTH = 100;
 export function parseJsonDocument(text: string): JsonDocument {
   const errors: ParseError[] = [];
   const tooDeep = tooDeepAt(text);
-  const tree = tooDeep === undefined ? parseTree(text, errors, PARSE_OPTIONS) : undefined;
+  const tree = tooDeep === undefined ? jsonc().parseTree(text, errors, PARSE_OPTIONS) : undefined;
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -68,7 +70,7 @@ export function parseJsonDocument(text: string): JsonDocument {
     return { line: lo + 1, column: offset - (lineStarts[lo] as number) + 1 };
   };
   const syntaxErrors = errors.map((e) => ({
-    path: getLocation(text, e.offset).path,
+    path: jsonc().getLocation(text, e.offset).path,
     position: positionAt(e.offset),
     message: describeParseError(e),
   }));
@@ -81,7 +83,7 @@ export function parseJsonDocument(text: string): JsonDocument {
   }
   // A member's key, not its value: where a reader looks for `"floors": {` or `"passThroughs.total": 460`.
   const exactly = (path: JsonPath): Position | undefined => {
-    const node = tree === undefined ? undefined : findNodeAtLocation(tree, [...path]);
+    const node = tree === undefined ? undefined : jsonc().findNodeAtLocation(tree, [...path]);
     if (node === undefined) return undefined;
     const member = typeof path[path.length - 1] === "string" ? node.parent : undefined;
     return positionAt(member?.type === "property" ? member.offset : node.offset);
@@ -216,6 +218,14 @@ const PARSE_ERROR_TEXT: Record<string, string> = {
 };
 
 function describeParseError(e: ParseError): string {
-  const code = printParseErrorCode(e.error);
+  const code = jsonc().printParseErrorCode(e.error);
   return `invalid JSON: ${PARSE_ERROR_TEXT[code] ?? code}`;
 }
+
+/** The JSONC parser, loaded on the first document parsed: a run that takes its config from the cache parses none. */
+let parser: typeof Jsonc | undefined;
+function jsonc(): typeof Jsonc {
+  parser ??= createRequire(import.meta.url)("jsonc-parser") as typeof Jsonc;
+  return parser;
+}
+

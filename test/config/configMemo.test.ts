@@ -52,4 +52,20 @@ describe("the remembered config", () => {
     for (const name of readdirSync(path.join(cache, "config"))) writeFileSync(path.join(cache, "config", name), "garbage");
     expect(await run(dir, ["--cache-location", cache])).toEqual(fresh);
   });
+
+  it("places a finding in a remembered config where loading places it", async () => {
+    const { dir, cache } = settledMonitor("config-memo");
+    const file = path.join(dir, "payload-census.config.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"tools": 44', '"tools": 45'));
+    const first = await run(dir, ["--cache-location", cache]);
+    // A tool file's edit: the census runs again, on the config taken from the cache.
+    const tool = path.join(dir, "full", "src", "mcp", "tools", "waits.ts");
+    writeFileSync(tool, `${readFileSync(tool, "utf8")}\n// edited\n`);
+    const again = await run(dir, ["--cache-location", cache]);
+    expect(again).toEqual(await run(dir, ["--no-cache"]));
+    expect(again).toEqual(first);
+    const floor = (JSON.parse(again.out) as { findings: { rule: string; file: string; line: number; column: number }[] }).findings.find((f) => f.rule === "floor");
+    expect(floor).toMatchObject({ file: "payload-census.config.json", line: 56 });
+  });
 });
+

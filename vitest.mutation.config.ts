@@ -1,0 +1,22 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import base from "./vitest.config.js";
+
+// The tests of the mutation run (npm run mutation): every test that runs src/ or census/ in its own process, where
+// Stryker's mutants live. Left out, because they only see the built dist/ (compiled from the unmutated sources) or
+// only the source tree's imports, and so could kill no mutant while costing a minute of every run:
+export const withoutMutants = [
+  "test/bin.test.ts", // runs dist/census/bin.js and npx payload-census
+  "test/install.test.ts", // npm pack and npm install of the package, then its bin and its ESLint plugin
+  "test/action.test.ts", // the GitHub action's script, over dist/census/bin.js
+  "test/census/cacheProcesses.test.ts", // concurrent dist/census/bin.js processes sharing one cache
+  "test/project/tsCodeCache.test.ts", // child processes loading dist/src/ts.js
+  "test/project/pool.test.ts", // imports every module it tests from dist/ (the worker pool runs dist/ in its threads)
+  "test/properties/determinism.test.ts", // runs dist/census/bin.js over reordered trees
+  "test/layers.test.ts", // dependency-cruiser over the source files' imports, which no mutant changes
+];
+
+export default mergeConfig(base, {
+  test: {
+    exclude: withoutMutants,
+  },
+});
