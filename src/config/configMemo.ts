@@ -4,10 +4,9 @@
 // validating or walking anything: it loads neither the schema nor the validators, and parses the text only if a finding
 // is placed in the config (its line and column). A config with problems is never remembered: its run fails with them.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readEntry, writeEntry } from "../cacheEntry.js";
+import { codeDigest, readEntry, writeEntry } from "../cacheEntry.js";
 import { readVersion } from "../version.js";
 import type { GlobListings } from "./globListings.js";
 import { parseJsonDocument, type JsonDocument } from "./jsonDocument.js";
@@ -73,10 +72,5 @@ function hashOf(text: string): string {
 
 /** The version and the code of this folder (resolution may change with either, even at one version number). */
 function codeKey(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const hash = createHash("sha1").update(readVersion()).update("\0");
-  for (const name of readdirSync(here).filter((n) => /\.(js|ts|cjs)$/.test(n) && !n.endsWith(".d.ts")).sort()) {
-    hash.update(name).update("\0").update(readFileSync(path.join(here, name))).update("\0");
-  }
-  return hash.digest("hex");
+  return codeDigest([readVersion()], path.dirname(fileURLToPath(import.meta.url)));
 }

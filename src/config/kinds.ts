@@ -16,3 +16,13 @@ export function kindOf(path: string): PathKind {
     return "missing";
   }
 }
+
+/** When the entry at a path last changed (ms since the epoch), or undefined when there is none. */
+export function modifiedAt(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+

@@ -1,7 +1,7 @@
 // The content cache of per-file facts on disk (SPEC §7), shared by the CLI, its workers and the ESLint plugin: one entry
 // per file and extraction key, trusted only for the exact text, options and census code it was computed from.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +9,8 @@ import type { ExtractOptions } from "../facts/fileIndex.js";
 import type { FileFacts } from "../facts/types.js";
 import { slashRelative } from "../paths.js";
 import { readVersion } from "../version.js";
-import { decodeEntry, writeEntry } from "../cacheEntry.js";
+import { codeDigest, decodeEntry, writeEntry } from "../cacheEntry.js";
+import { kindOf, modifiedAt } from "../config/kinds.js";
 
 export { readEntry, writeEntry } from "../cacheEntry.js";
 
@@ -20,7 +21,7 @@ const FORMAT = "payload-census-facts/1";
 export function defaultCacheLocation(configDir: string): string {
   // As find-cache-dir does: the nearest folder with a package.json, where node_modules/.cache is the custom.
   for (let dir = configDir; ; ) {
-    if (isFileAt(path.join(dir, "package.json"))) return path.join(dir, "node_modules", ".cache", "payload-census");
+    if (kindOf(path.join(dir, "package.json")) === "file") return path.join(dir, "node_modules", ".cache", "payload-census");
     const parent = path.dirname(dir);
     if (parent === dir) return path.join(configDir, "node_modules", ".cache", "payload-census");
     dir = parent;
@@ -36,30 +37,6 @@ function touch(file: string, now: number): void {
   }
 }
 
-function mtimeMsOf(file: string): number | undefined {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
-
-function isFolder(file: string): boolean {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFileAt(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** The hash of a file's text that an entry must match. */
 export function contentHash(text: string): string {
   return createHash("sha1").update(text).digest("hex");
@@ -71,23 +48,18 @@ export function contentHash(text: string): string {
  * built from other sources never reads another's entries, even at the same version number.
  */
 export function extractionKey(options: ExtractOptions): string {
-  return createHash("sha1").update(codeDigest()).update("\0").update(JSON.stringify(options)).digest("hex");
+  return createHash("sha1").update(facts()).update("\0").update(JSON.stringify(options)).digest("hex");
 }
 
-function codeDigest(): string {
+function facts(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const hash = createHash("sha1").update(readVersion()).update("\0");
   const require = createRequire(import.meta.url);
-  hash.update((require("typescript/package.json") as { version: string }).version);
-  const facts = path.join(here, "..", "facts");
-  const modules = readdirSync(facts)
-    .filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith(".d.ts"))
-    .sort()
-    .map((n) => path.join(facts, n));
   // The parser module sits beside the facts folder: its options shape every tree.
-  const parser = [path.join(here, "..", "ts.js"), path.join(here, "..", "ts.ts")].filter(isFileAt);
-  for (const file of [...modules, ...parser]) hash.update(path.basename(file)).update("\0").update(readFileSync(file)).update("\0");
-  return hash.digest("hex");
+  return codeDigest(
+    [readVersion(), (require("typescript/package.json") as { version: string }).version],
+    path.join(here, "..", "facts"),
+    [path.join(here, "..", "ts.js"), path.join(here, "..", "ts.ts")],
+  );
 }
 
 /** Where the cache is and which entries it may hand out: a plain value, so a worker thread can be given it. */
@@ -130,17 +102,17 @@ export class FactCache {
       mkdirSync(this.keyDir, { recursive: true });
       touch(path.join(this.keyDir, "used"), now);
       const pruned = path.join(facts, "pruned");
-      if (now - (mtimeMsOf(pruned) ?? 0) < PRUNE_EVERY_MS) return;
+      if (now - (modifiedAt(pruned) ?? 0) < PRUNE_EVERY_MS) return;
       touch(pruned, now);
-      const stale = (folder: string, stamp: string): boolean => now - (mtimeMsOf(stamp) ?? mtimeMsOf(folder) ?? now) > STALE_KEY_MS;
+      const stale = (folder: string, stamp: string): boolean => now - (modifiedAt(stamp) ?? modifiedAt(folder) ?? now) > STALE_KEY_MS;
       for (const name of readdirSync(facts)) {
         const folder = path.join(facts, name);
-        if (folder !== this.keyDir && isFolder(folder) && stale(folder, path.join(folder, "used"))) rmSync(folder, { recursive: true, force: true });
+        if (folder !== this.keyDir && kindOf(folder) === "folder" && stale(folder, path.join(folder, "used"))) rmSync(folder, { recursive: true, force: true });
       }
       // Entries of the layout before per-key folders: two hex digits directly under the cache folder.
       for (const name of readdirSync(this.spec.dir)) {
         const folder = path.join(this.spec.dir, name);
-        if (/^[0-9a-f]{2}$/.test(name) && isFolder(folder) && stale(folder, folder)) rmSync(folder, { recursive: true, force: true });
+        if (/^[0-9a-f]{2}$/.test(name) && kindOf(folder) === "folder" && stale(folder, folder)) rmSync(folder, { recursive: true, force: true });
       }
     } catch {
       // A read-only or vanishing cache folder: nothing to mark, nothing to prune.

@@ -1,6 +1,6 @@
 // The remembered config (src/config/configMemo.ts): taken while the config's text, the kinds of the paths it names and
 // its glob walks are as they were; any change is resolved afresh, and a config with problems is never remembered.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
@@ -45,6 +45,7 @@ describe("the remembered config", () => {
     const text = readFileSync(file, "utf8");
     writeFileSync(file, text.replace('"helpers": "src/mcp/helpers.ts"', '"helpers": "src/mcp/nowhere.ts"'));
     expect((await run(dir, ["--cache-location", cache])).code).toBe(2);
+    expect(existsSync(path.join(cache, "config")), "nothing remembered of a config with problems").toBe(false);
     expect((await run(dir, ["--cache-location", cache])).code).toBe(2);
 
     writeFileSync(file, text);
