@@ -1,0 +1,175 @@
+// The kept results of `npm run mutation` (reports/stryker-incremental.json) merged with those of a later run over some
+// of the files, and the score of each file. A run of Stryker with --mutate keeps in its incremental file only the files
+// it mutated; merging gives the later run's results for its files and keeps the others' results, so the file can be
+// filled a few folders at a time.
+
+/**
+ * A test's identity across runs: its file, its name, and how many tests of that file had that name before it (Stryker's
+ * ids are numbers given afresh by every run).
+ * @param {string} file
+ * @param {string} name
+ * @param {number} occurrence
+ */
+function testKey(file, name, occurrence) {
+  return JSON.stringify([file, name, occurrence]);
+}
+
+/**
+ * Each test of a report by its id, with its key.
+ * @param {Record<string, { tests: { id: string, name: string }[], source?: string }>} testFiles
+ */
+function keysById(testFiles) {
+  /** @type {Map<string, { key: string, file: string }>} */
+  const byId = new Map();
+  for (const [file, { tests }] of Object.entries(testFiles)) {
+    /** @type {Map<string, number>} */
+    const seen = new Map();
+    for (const test of tests) {
+      const occurrence = seen.get(test.name) ?? 0;
+      seen.set(test.name, occurrence + 1);
+      byId.set(test.id, { key: testKey(file, test.name, occurrence), file });
+    }
+  }
+  return byId;
+}
+
+/**
+ * The results of `later` for the files it mutated, and those of `earlier` for every other file. `later` is taken to be
+ * the newer: where a test file's text differs between the two, its text and tests come from `later`, and every mutant
+ * of `earlier` that one of that file's tests covered or killed is left out, so that the next run tests it again against
+ * the tests as they are now (a result is never kept for tests it was not measured against).
+ * @param {any} earlier an incremental report, or undefined
+ * @param {any} later an incremental report
+ * @returns {{ report: any, dropped: number }} the merged report, and how many mutants of `earlier` were left out
+ */
+export function mergeReports(earlier, later) {
+  if (earlier === undefined) return { report: later, dropped: 0 };
+  const earlierTests = earlier.testFiles ?? {};
+  const laterTests = later.testFiles ?? {};
+  /** @type {Set<string>} */
+  const changedTestFiles = new Set();
+  for (const file of Object.keys(earlierTests)) {
+    if (file in laterTests && earlierTests[file].source !== laterTests[file].source) changedTestFiles.add(file);
+  }
+  /** @type {Record<string, any>} */
+  const testFiles = {};
+  for (const file of [...new Set([...Object.keys(earlierTests), ...Object.keys(laterTests)])].sort()) {
+    testFiles[file] = file in laterTests ? laterTests[file] : earlierTests[file];
+  }
+  // New ids, in the order of the merged test files.
+  /** @type {Map<string, string>} */
+  const idByKey = new Map();
+  /** @type {Record<string, any>} */
+  const renumbered = {};
+  let next = 0;
+  for (const [file, entry] of Object.entries(testFiles)) {
+    /** @type {Map<string, number>} */
+    const seen = new Map();
+    const tests = entry.tests.map((/** @type {any} */ test) => {
+      const occurrence = seen.get(test.name) ?? 0;
+      seen.set(test.name, occurrence + 1);
+      const id = String(next++);
+      idByKey.set(testKey(file, test.name, occurrence), id);
+      return { ...test, id };
+    });
+    renumbered[file] = { ...entry, tests };
+  }
+  const earlierIds = keysById(earlierTests);
+  const laterIds = keysById(laterTests);
+  let dropped = 0;
+  /**
+   * A mutant's test ids in the merged numbering, or undefined when one of its tests is not kept as it was measured.
+   * @param {string[] | undefined} ids
+   * @param {Map<string, { key: string, file: string }>} byId
+   * @param {boolean} fromEarlier
+   */
+  const remap = (ids, byId, fromEarlier) => {
+    if (ids === undefined) return [];
+    /** @type {string[]} */
+    const out = [];
+    for (const id of ids) {
+      const test = byId.get(id);
+      if (test === undefined) return undefined;
+      if (fromEarlier && changedTestFiles.has(test.file)) return undefined;
+      const merged = idByKey.get(test.key);
+      if (merged === undefined) return undefined;
+      out.push(merged);
+    }
+    return out;
+  };
+  /**
+   * @param {any} fileEntry
+   * @param {Map<string, { key: string, file: string }>} byId
+   * @param {boolean} fromEarlier
+   */
+  const remapFile = (fileEntry, byId, fromEarlier) => {
+    const mutants = [];
+    for (const mutant of fileEntry.mutants) {
+      const coveredBy = remap(mutant.coveredBy, byId, fromEarlier);
+      const killedBy = remap(mutant.killedBy, byId, fromEarlier);
+      if (coveredBy === undefined || killedBy === undefined) {
+        if (!fromEarlier) throw new Error(`mutant ${mutant.id} names a test its own report does not have`);
+        dropped += 1;
+        continue;
+      }
+      const copy = { ...mutant };
+      if (mutant.coveredBy !== undefined) copy.coveredBy = coveredBy;
+      if (mutant.killedBy !== undefined) copy.killedBy = killedBy;
+      mutants.push(copy);
+    }
+    return { ...fileEntry, mutants };
+  };
+  /** @type {Record<string, any>} */
+  const files = {};
+  const laterFiles = later.files ?? {};
+  const earlierFiles = earlier.files ?? {};
+  for (const file of [...new Set([...Object.keys(earlierFiles), ...Object.keys(laterFiles)])].sort()) {
+    files[file] =
+      file in laterFiles ? remapFile(laterFiles[file], laterIds, false) : remapFile(earlierFiles[file], earlierIds, true);
+  }
+  return { report: { ...later, files, testFiles: renumbered }, dropped };
+}
+
+/** The statuses that count as detected (mutation-testing-report-schema); Survived and NoCoverage are not. */
+const DETECTED = new Set(["Killed", "Timeout"]);
+
+/**
+ * Each file's counts and score, and all files' together, as a Markdown table.
+ * @param {any} report an incremental report
+ * @returns {{ table: string, score: number, files: number, mutants: number, survived: number, noCoverage: number }}
+ */
+export function scoreTable(report) {
+  const rows = ["| file | score | killed | survived | no coverage | ignored (static) |", "|---|---:|---:|---:|---:|---:|"];
+  const total = { killed: 0, survived: 0, noCoverage: 0, ignored: 0, other: 0 };
+  const format = (/** @type {number} */ n) => n.toLocaleString("en-US");
+  const percent = (/** @type {number} */ killed, /** @type {number} */ valid) =>
+    valid === 0 ? "n/a" : `${((killed / valid) * 100).toFixed(2)} %`;
+  const entries = Object.entries(report.files ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [file, entry] of entries) {
+    const count = { killed: 0, survived: 0, noCoverage: 0, ignored: 0, other: 0 };
+    for (const mutant of entry.mutants) {
+      if (DETECTED.has(mutant.status)) count.killed += 1;
+      else if (mutant.status === "Survived") count.survived += 1;
+      else if (mutant.status === "NoCoverage") count.noCoverage += 1;
+      else if (mutant.status === "Ignored") count.ignored += 1;
+      else count.other += 1;
+    }
+    for (const key of /** @type {(keyof typeof count)[]} */ (Object.keys(count))) total[key] += count[key];
+    const valid = count.killed + count.survived + count.noCoverage;
+    rows.push(
+      `| \`${file}\` | ${percent(count.killed, valid)} | ${format(count.killed)} | ${format(count.survived)} | ${format(count.noCoverage)} | ${format(count.ignored)} |`,
+    );
+  }
+  const valid = total.killed + total.survived + total.noCoverage;
+  rows.push(
+    `| **all measured** | **${percent(total.killed, valid)}** | **${format(total.killed)}** | **${format(total.survived)}** | **${format(total.noCoverage)}** | **${format(total.ignored)}** |`,
+  );
+  return {
+    table: rows.join("\n"),
+    score: valid === 0 ? 0 : (total.killed / valid) * 100,
+    files: entries.length,
+    mutants: valid + total.ignored + total.other,
+    survived: total.survived,
+    noCoverage: total.noCoverage,
+  };
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { mergeReports, scoreTable } from "./merge.mjs";
+
+type Mutant = { id: string; status: string; coveredBy?: string[]; killedBy?: string[] };
+const mutant = (id: string, status: string, coveredBy?: string[], killedBy?: string[]): Mutant => ({
+  id,
+  status,
+  ...(coveredBy === undefined ? {} : { coveredBy }),
+  ...(killedBy === undefined ? {} : { killedBy }),
+});
+const report = (
+  files: Record<string, Mutant[]>,
+  testFiles: Record<string, { source: string; tests: string[] }>,
+  ids: string[],
+) => {
+  let i = 0;
+  return {
+    schemaVersion: "1.0",
+    files: Object.fromEntries(
+      Object.entries(files).map(([file, mutants]) => [file, { language: "typescript", source: `// ${file}`, mutants }]),
+    ),
+    testFiles: Object.fromEntries(
+      Object.entries(testFiles).map(([file, { source, tests }]) => [
+        file,
+        { source, tests: tests.map((name) => ({ id: ids[i++]!, name })) },
+      ]),
+    ),
+  };
+};
+/** Each mutant's covering and killing tests by file and name, whatever the ids. */
+const named = (merged: any) => {
+  const names = new Map<string, string>();
+  for (const [file, entry] of Object.entries<any>(merged.testFiles)) {
+    for (const test of entry.tests) names.set(test.id, `${file}: ${test.name}`);
+  }
+  return Object.fromEntries(
+    Object.entries<any>(merged.files).map(([file, entry]) => [
+      file,
+      entry.mutants.map((m: Mutant) => ({
+        id: m.id,
+        status: m.status,
+        coveredBy: m.coveredBy?.map((id) => names.get(id)),
+        killedBy: m.killedBy?.map((id) => names.get(id)),
+      })),
+    ]),
+  );
+};
+
+describe("merging kept mutation results with a later run's", () => {
+  const earlier = report(
+    {
+      "src/a.ts": [mutant("0", "Killed", ["10", "11"], ["11"]), mutant("1", "Survived", ["10"])],
+      "src/b.ts": [mutant("0", "Killed", ["12"], ["12"]), mutant("1", "NoCoverage")],
+    },
+    { "test/a.test.ts": { source: "A", tests: ["one", "two"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
+    ["10", "11", "12"],
+  );
+
+  it("takes the later run's results for its files, keeps the others', and renumbers the tests of both", () => {
+    const later = report(
+      { "src/b.ts": [mutant("0", "Survived", ["0"]), mutant("1", "Killed", ["1", "0"], ["1"])] },
+      { "test/a.test.ts": { source: "A", tests: ["one", "two"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
+      ["1", "2", "0"],
+    );
+    const { report: merged, dropped } = mergeReports(earlier, later);
+    expect(dropped).toBe(0);
+    expect(named(merged)).toEqual({
+      "src/a.ts": [
+        { id: "0", status: "Killed", coveredBy: ["test/a.test.ts: one", "test/a.test.ts: two"], killedBy: ["test/a.test.ts: two"] },
+        { id: "1", status: "Survived", coveredBy: ["test/a.test.ts: one"], killedBy: undefined },
+      ],
+      "src/b.ts": [
+        { id: "0", status: "Survived", coveredBy: ["test/b.test.ts: three"], killedBy: undefined },
+        {
+          id: "1",
+          status: "Killed",
+          coveredBy: ["test/a.test.ts: one", "test/b.test.ts: three"],
+          killedBy: ["test/a.test.ts: one"],
+        },
+      ],
+    });
+    expect(merged.testFiles["test/a.test.ts"].tests.map((t: any) => t.id)).toEqual(["0", "1"]);
+    expect(merged.testFiles["test/b.test.ts"].tests.map((t: any) => t.id)).toEqual(["2"]);
+  });
+
+  it("leaves out each earlier result one of whose tests changed since, and counts it", () => {
+    const later = report(
+      { "src/b.ts": [mutant("0", "Killed", ["0"], ["0"])] },
+      { "test/a.test.ts": { source: "A, edited", tests: ["one", "two", "four"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
+      ["5", "6", "7", "0"],
+    );
+    const { report: merged, dropped } = mergeReports(earlier, later);
+    expect(dropped).toBe(2);
+    expect(named(merged)["src/a.ts"]).toEqual([]);
+    expect(merged.testFiles["test/a.test.ts"].source).toBe("A, edited");
+    expect(merged.testFiles["test/a.test.ts"].tests.map((t: any) => t.name)).toEqual(["one", "two", "four"]);
+  });
+
+  it("keeps an earlier result covered by tests of unchanged files when another test file changed", () => {
+    const onlyB = report(
+      { "src/c.ts": [mutant("0", "Killed", ["12"], ["12"])] },
+      { "test/a.test.ts": { source: "A", tests: ["one", "two"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
+      ["10", "11", "12"],
+    );
+    const later = report(
+      { "src/a.ts": [mutant("0", "Killed", ["0"], ["0"])] },
+      { "test/a.test.ts": { source: "A, edited", tests: ["one"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
+      ["0", "1"],
+    );
+    const { report: merged, dropped } = mergeReports(onlyB, later);
+    expect(dropped).toBe(0);
+    expect(named(merged)["src/c.ts"]).toEqual([
+      { id: "0", status: "Killed", coveredBy: ["test/b.test.ts: three"], killedBy: ["test/b.test.ts: three"] },
+    ]);
+  });
+
+  it("tells apart two tests of one file with the same name by their order", () => {
+    const twice = report(
+      { "src/a.ts": [mutant("0", "Killed", ["8"], ["8"])] },
+      { "test/a.test.ts": { source: "A", tests: ["same", "same"] } },
+      ["7", "8"],
+    );
+    const later = report({ "src/z.ts": [] }, { "test/a.test.ts": { source: "A", tests: ["same", "same"] } }, ["3", "4"]);
+    const { report: merged } = mergeReports(twice, later);
+    expect(merged.files["src/a.ts"].mutants[0].killedBy).toEqual(["1"]);
+  });
+
+  it("refuses a later run whose mutant names a test it does not have", () => {
+    const broken = report({ "src/a.ts": [mutant("0", "Killed", ["99"], ["99"])] }, {}, []);
+    expect(() => mergeReports(earlier, broken)).toThrow("mutant 0 names a test its own report does not have");
+  });
+
+  it("is the later run itself when nothing was kept before", () => {
+    const later = report({ "src/a.ts": [] }, {}, []);
+    expect(mergeReports(undefined, later)).toEqual({ report: later, dropped: 0 });
+  });
+});
+
+describe("the score table", () => {
+  it("counts timeouts as killed, no coverage as surviving, and leaves ignored mutants out of the score", () => {
+    const kept = report(
+      {
+        "src/b.ts": [mutant("0", "Killed"), mutant("1", "Timeout"), mutant("2", "Survived"), mutant("3", "Ignored")],
+        "src/a.ts": [mutant("0", "NoCoverage"), mutant("1", "Killed")],
+        "src/c.ts": [mutant("0", "Ignored")],
+      },
+      {},
+      [],
+    );
+    const { table, score, files, mutants, survived, noCoverage } = scoreTable(kept);
+    expect(table).toBe(
+      [
+        "| file | score | killed | survived | no coverage | ignored (static) |",
+        "|---|---:|---:|---:|---:|---:|",
+        "| `src/a.ts` | 50.00 % | 1 | 0 | 1 | 0 |",
+        "| `src/b.ts` | 66.67 % | 2 | 1 | 0 | 1 |",
+        "| `src/c.ts` | n/a | 0 | 0 | 0 | 1 |",
+        "| **all measured** | **60.00 %** | **3** | **1** | **1** | **2** |",
+      ].join("\n"),
+    );
+    expect({ score: score.toFixed(4), files, mutants, survived, noCoverage }).toEqual({
+      score: "60.0000",
+      files: 3,
+      mutants: 7,
+      survived: 1,
+      noCoverage: 1,
+    });
+  });
+});
