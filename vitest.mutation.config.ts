@@ -1,4 +1,6 @@
-import { defineConfig, mergeConfig } from "vitest/config";
+import path from "node:path";
+import { mergeConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import base from "./vitest.config.js";
 
 // The tests of the mutation run (npm run mutation): every test that runs src/ or census/ in its own process, where
@@ -15,11 +17,36 @@ export const withoutMutants = [
   "test/layers.test.ts", // dependency-cruiser over the source files' imports, which no mutant changes
 ];
 
+/**
+ * Test files in the order that kills a mutant soonest: Stryker stops a mutant's run at the first failing test, and
+ * vitest's own order (the slowest file first, which suits a parallel run) would spend a minute in the metamorphic
+ * properties before the unit test that fails at once. The file that failed in the last run comes first (the next mutant
+ * is most often on the next line), then the quickest by their last duration, unknown ones by size, smallest first.
+ */
+class QuickestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const cache = this.ctx.cache;
+    const key = (file: TestSpecification) => `${file.project.name}:${path.relative(this.ctx.config.root, file.moduleId)}`;
+    const ranked = files.map((file) => {
+      const last = cache.getFileTestResults(key(file));
+      return { file, failed: last?.failed === true, duration: last?.duration, size: cache.getFileStats(key(file))?.size ?? 0 };
+    });
+    ranked.sort((a, b) => {
+      if (a.failed !== b.failed) return a.failed ? -1 : 1;
+      if (a.duration !== undefined && b.duration !== undefined) return a.duration - b.duration;
+      if (a.duration !== undefined || b.duration !== undefined) return a.duration === undefined ? -1 : 1;
+      return a.size - b.size;
+    });
+    return ranked.map((r) => r.file);
+  }
+}
+
 export default mergeConfig(base, {
   test: {
     exclude: withoutMutants,
     // One module graph for every test file: a mutant runs the tests of several files, and each would otherwise load
     // src/ and the TypeScript parser afresh. Stryker switches its mutants at run time, so no file needs a fresh copy.
     isolate: false,
+    sequence: { sequencer: QuickestFirst },
   },
 });
