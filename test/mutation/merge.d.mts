@@ -8,3 +8,10 @@ export declare function scoreTable(report: unknown): {
   survived: number;
   noCoverage: number;
 };
+export declare function reportFromEvents(
+  dryRun: unknown,
+  results: unknown[],
+  kept: unknown,
+  read: (file: string) => string,
+  root: string,
+): { report: any; unknown: number };

@@ -173,3 +173,80 @@ export function scoreTable(report) {
     noCoverage: total.noCoverage,
   };
 }
+
+/**
+ * An incremental report made from the events Stryker's event-recorder reporter wrote while a run went (the dry run's
+ * tests, then one result per mutant tested): what a run stopped before its end had measured, in the form of the file
+ * Stryker writes at the end. A mutant not tested is not in it, so the next run tests it.
+ * @param {any} dryRun the onDryRunCompleted event
+ * @param {any[]} results the onMutantTested events
+ * @param {any} kept the kept report, for the fields that describe the run (thresholds, config, framework), or undefined
+ * @param {(file: string) => string} read a file's text by its path relative to the project
+ * @param {string} root the project's folder, which the events' file names are under
+ */
+export function reportFromEvents(dryRun, results, kept, read, root) {
+  const relative = (/** @type {string} */ file) => {
+    const prefix = root.endsWith("/") ? root : `${root}/`;
+    if (!file.startsWith(prefix)) throw new Error(`${file} is not under ${root}`);
+    return file.slice(prefix.length).split("\\").join("/");
+  };
+  /** @type {Map<string, string>} */
+  const idOf = new Map();
+  /** @type {Map<string, string>} */
+  const idByFileAndName = new Map();
+  /** @type {Record<string, any>} */
+  const testFiles = {};
+  for (const test of dryRun.result.tests) {
+    const id = String(idOf.size);
+    idOf.set(test.id, id);
+    const file = relative(test.fileName);
+    idByFileAndName.set(JSON.stringify([file, test.name]), id);
+    const entry = (testFiles[file] ??= { tests: [], source: read(file) });
+    entry.tests.push({ id, name: test.name });
+  }
+  // A test is named by this run's id, or (in a result the run took from the kept ones) by "file@line:column\nname".
+  const testId = (/** @type {string} */ id) => {
+    const mine = idOf.get(id);
+    if (mine !== undefined) return mine;
+    const at = id.indexOf("@");
+    const newline = id.indexOf("\n");
+    if (at < 0 || newline < at) return undefined;
+    return idByFileAndName.get(JSON.stringify([id.slice(0, at), id.slice(newline + 1)]));
+  };
+  const remap = (/** @type {string[] | undefined} */ ids) => {
+    if (ids === undefined) return undefined;
+    const out = ids.map(testId);
+    return out.every((id) => id !== undefined) ? out : null;
+  };
+  /** @type {Record<string, any>} */
+  const files = {};
+  let unknown = 0;
+  for (const result of results) {
+    const { fileName, relativeFileName, killedBy, coveredBy, ...mutant } = result;
+    const killers = remap(killedBy);
+    const covering = remap(coveredBy);
+    // A result naming a test this run did not run is left out: the next run tests its mutant again.
+    if (killers === null || covering === null) {
+      unknown += 1;
+      continue;
+    }
+    const file = relative(fileName);
+    const entry = (files[file] ??= { language: "typescript", mutants: [], source: read(file) });
+    const copy = { ...mutant };
+    if (killers !== undefined) copy.killedBy = killers;
+    if (covering !== undefined) copy.coveredBy = covering;
+    entry.mutants.push(copy);
+  }
+  return {
+    unknown,
+    report: {
+    files,
+    schemaVersion: "1.0",
+    thresholds: kept?.thresholds,
+    testFiles,
+    projectRoot: ".",
+    config: kept?.config,
+    framework: kept?.framework,
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeReports, scoreTable } from "./merge.mjs";
+import { mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
 
 type Mutant = { id: string; status: string; coveredBy?: string[]; killedBy?: string[] };
 const mutant = (id: string, status: string, coveredBy?: string[], killedBy?: string[]): Mutant => ({
@@ -165,5 +165,89 @@ describe("the score table", () => {
       survived: 1,
       noCoverage: 1,
     });
+  });
+});
+
+describe("a report from a stopped run's events", () => {
+  const root = "/srv/checkout";
+  const dryRun = {
+    result: {
+      tests: [
+        { id: "test/a.test.ts#one", name: "one", fileName: `${root}/test/a.test.ts` },
+        { id: "test/b.test.ts#two", name: "two", fileName: `${root}/test/b.test.ts` },
+        { id: "test/a.test.ts#three", name: "three", fileName: `${root}/test/a.test.ts` },
+      ],
+    },
+  };
+  const texts: Record<string, string> = { "test/a.test.ts": "A", "test/b.test.ts": "B", "src/x.ts": "X" };
+  const read = (file: string) => {
+    const text = texts[file];
+    if (text === undefined) throw new Error(`read ${file}`);
+    return text;
+  };
+
+  it("holds each tested mutant with the dry run's tests renumbered, and the files' texts", () => {
+    const results = [
+      {
+        id: "4",
+        fileName: `${root}/src/x.ts`,
+        relativeFileName: "src/x.ts",
+        mutatorName: "BooleanLiteral",
+        replacement: "true",
+        status: "Killed",
+        killedBy: ["test/a.test.ts#three"],
+        coveredBy: ["test/b.test.ts#two", "test/a.test.ts#three"],
+        location: { start: { line: 1, column: 1 }, end: { line: 1, column: 5 } },
+      },
+      { id: "5", fileName: `${root}/src/x.ts`, mutatorName: "BlockStatement", replacement: "{}", status: "NoCoverage", coveredBy: [] },
+    ];
+    const kept = { thresholds: { break: 85 }, config: { mutate: ["src/**/*.ts"] }, framework: { name: "StrykerJS" } };
+    const { report, unknown } = reportFromEvents(dryRun, results, kept, read, root);
+    expect(unknown).toBe(0);
+    expect(report).toEqual({
+      files: {
+        "src/x.ts": {
+          language: "typescript",
+          source: "X",
+          mutants: [
+            {
+              id: "4",
+              mutatorName: "BooleanLiteral",
+              replacement: "true",
+              status: "Killed",
+              killedBy: ["2"],
+              coveredBy: ["1", "2"],
+              location: { start: { line: 1, column: 1 }, end: { line: 1, column: 5 } },
+            },
+            { id: "5", mutatorName: "BlockStatement", replacement: "{}", status: "NoCoverage", coveredBy: [] },
+          ],
+        },
+      },
+      schemaVersion: "1.0",
+      thresholds: { break: 85 },
+      testFiles: {
+        "test/a.test.ts": { source: "A", tests: [{ id: "0", name: "one" }, { id: "2", name: "three" }] },
+        "test/b.test.ts": { source: "B", tests: [{ id: "1", name: "two" }] },
+      },
+      projectRoot: ".",
+      config: { mutate: ["src/**/*.ts"] },
+      framework: { name: "StrykerJS" },
+    });
+    // What it holds merges like any run's results.
+    expect(scoreTable(mergeReports(undefined, report).report).score).toBe(50);
+  });
+
+  it("reads a kept result's tests by file and name, and leaves out a result naming a test the run did not run", () => {
+    const reused = { id: "1", fileName: `${root}/src/x.ts`, status: "Killed", killedBy: ["test/b.test.ts@0:0\ntwo"], coveredBy: ["test/a.test.ts#one"] };
+    const stray = { id: "2", fileName: `${root}/src/x.ts`, status: "Killed", killedBy: ["test/c.test.ts#four"], coveredBy: [] };
+    const gone = { id: "3", fileName: `${root}/src/x.ts`, status: "Killed", killedBy: ["test/b.test.ts@0:0\ngone"], coveredBy: [] };
+    const { report, unknown } = reportFromEvents(dryRun, [reused, stray, gone], undefined, read, root);
+    expect(unknown).toBe(2);
+    expect(report.files["src/x.ts"].mutants).toEqual([{ id: "1", status: "Killed", killedBy: ["1"], coveredBy: ["0"] }]);
+  });
+
+  it("refuses a file outside the project", () => {
+    const outside = { id: "1", fileName: "/elsewhere/src/x.ts", status: "Survived", coveredBy: [] };
+    expect(() => reportFromEvents(dryRun, [outside], undefined, read, root)).toThrow("/elsewhere/src/x.ts is not under /srv/checkout");
   });
 });

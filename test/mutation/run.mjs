@@ -3,12 +3,14 @@
 // results, and its results for them are merged into the kept ones (Stryker alone would keep only the files it mutated).
 //   npm run mutation -- merge FILE   merges the incremental file of a run made elsewhere (a later one) into the kept one
 //   npm run mutation -- score        prints each file's score from the kept results
+//   npm run mutation -- salvage      merges what a run stopped before its end had tested (its event-recorder files)
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mergeReports, scoreTable } from "./merge.mjs";
+import picomatch from "picomatch";
+import { mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const kept = join(root, "reports", "stryker-incremental.json");
@@ -62,6 +64,65 @@ if (args[0] === "merge") {
 }
 
 const strykerPackage = createRequire(import.meta.url).resolve("@stryker-mutator/core/package.json");
+if (args[0] === "salvage") {
+  const events = join(root, "reports", "mutation", "events");
+  const dryRun = join(events, "00000-onDryRunCompleted.json");
+  if (!existsSync(dryRun)) {
+    console.error("mutation: no events to salvage (run with --reporters ...,event-recorder to record them).");
+    process.exit(2);
+  }
+  // The results hold for the code and tests as the run found them: none may have changed since it started.
+  const started = statSync(dryRun).mtimeMs;
+  const changed = spawnSync("git", ["ls-files", "-m", "-o", "--exclude-standard", "src", "census", "test", "fixtures"], { cwd: root, encoding: "utf8" })
+    .stdout.split("\n")
+    .filter((f) => f !== "" && existsSync(join(root, f)) && statSync(join(root, f)).mtimeMs > started);
+  if (changed.length > 0) {
+    console.error(`mutation: ${changed.join(", ")} changed since the run started; its results cannot be salvaged.`);
+    process.exit(2);
+  }
+  const files = readdirSync(events).sort();
+  const results = files.filter((f) => f.endsWith("-onMutantTested.json")).map((f) => JSON.parse(readFileSync(join(events, f), "utf8")));
+  const run = join(root, "reports", "mutation", "chunk-run.json");
+  if (!existsSync(run)) {
+    console.error("mutation: the events are not of a run with --mutate started by npm run mutation; nothing to salvage.");
+    process.exit(2);
+  }
+  const patterns = JSON.parse(readFileSync(run, "utf8")).mutate;
+  const mutated = picomatch(patterns.filter((p) => !p.startsWith("!")).map(withoutRange));
+  const exclusions = patterns.filter((p) => p.startsWith("!")).map((p) => withoutRange(p.slice(1)));
+  const excluded = exclusions.length > 0 ? picomatch(exclusions) : () => false;
+  const ofThisRun = results.filter((r) => {
+    const file = r.relativeFileName ?? r.fileName.slice(root.length + 1);
+    return mutated(file) && !excluded(file);
+  });
+  const { report, unknown } = reportFromEvents(JSON.parse(readFileSync(dryRun, "utf8")), ofThisRun, readReport(kept), (file) => readFileSync(join(root, file), "utf8"), root);
+  const salvaged = join(root, "reports", "mutation", "salvaged-incremental.json");
+  writeFileSync(salvaged, JSON.stringify(report));
+  if (unknown > 0) console.log(`mutation: ${unknown} result(s) name a test the run did not run; their mutants are tested again next time.`);
+  process.exit(mergeInto(salvaged));
+}
+
+/**
+ * The files a run's --mutate options name (comma-separated globs; "!" excludes; a ":lines" range is of no matter here).
+ * @param {string[]} options
+ */
+function mutatePatterns(options) {
+  const out = [];
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i];
+    let value;
+    if (option === "--mutate" || option === "-m") value = options[++i];
+    else if (option.startsWith("--mutate=")) value = option.slice("--mutate=".length);
+    if (value !== undefined) out.push(...value.split(",").filter((p) => p !== ""));
+  }
+  return out;
+}
+
+/** @param {string} pattern */
+function withoutRange(pattern) {
+  return pattern.replace(/:\d+(:\d+)?-\d+(:\d+)?$/, "");
+}
+
 const stryker = join(dirname(strykerPackage), JSON.parse(readFileSync(strykerPackage, "utf8")).bin.stryker);
 const partial = args.some((arg) => arg === "--mutate" || arg === "-m" || arg.startsWith("--mutate="));
 if (!partial) {
@@ -70,6 +131,8 @@ if (!partial) {
 }
 mkdirSync(dirname(chunk), { recursive: true });
 if (existsSync(kept)) copyFileSync(kept, chunk);
+// What this run mutates, for `salvage` should it stop before its end (its events also hold the kept files' results).
+writeFileSync(join(dirname(chunk), "chunk-run.json"), JSON.stringify({ mutate: mutatePatterns(args) }));
 const before = existsSync(chunk) ? statSync(chunk).mtimeMs : undefined;
 const run = spawnSync(process.execPath, [stryker, "run", "--incrementalFile", chunk, ...args], {
   cwd: root,
