@@ -238,6 +238,7 @@ export class Flow {
     return { whenTrue: out, whenFalse: out };
   }
 
+  /** An assignment, `&&` or `||`: every other binary operator is a chain link (visitChain). */
   private visitBinary(node: ts.BinaryExpression, s: State): State {
     const op = node.operatorToken.kind;
     if (op === EqualsToken) {
@@ -259,15 +260,8 @@ export class Flow {
       const c = this.cond(node.left, s);
       return join(c.whenFalse, this.visit(node.right, c.whenTrue));
     }
-    if (op === BarBarToken) {
-      const c = this.cond(node.left, s);
-      return join(c.whenTrue, this.visit(node.right, c.whenFalse));
-    }
-    if (op === QuestionQuestionToken) {
-      const left = this.visit(node.left, s);
-      return join(left, this.visit(node.right, left));
-    }
-    return this.visit(node.right, this.visit(node.left, s));
+    const c = this.cond(node.left, s);
+    return join(c.whenTrue, this.visit(node.right, c.whenFalse));
   }
 
   /** `a?.b.c(x)`: once `a` is nullish the rest of the chain, arguments included, is skipped. Links in a loop. */

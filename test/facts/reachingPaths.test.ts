@@ -1,0 +1,144 @@
+// reachingDefinitions where a write sits inside a condition, an optional chain or a pattern, where the variable is
+// declared outside the function that reads it: what reaches the last reference of the variable, each definition shown
+// as its kind and its node's text.
+import { describe, expect, it } from "vitest";
+import type { ReachingDefinition } from "../../src/facts/definitions.js";
+import { reachingDefinitions } from "../../src/facts/reachingDefinitions.js";
+import { parseSource, ts } from "../../src/ts.js";
+
+/** The definitions reaching the last identifier called `name` in `source`. */
+function reachingLast(source: string, name = "err"): ReachingDefinition[] {
+  const sourceFile = parseSource("case.ts", source);
+  let last: ts.Identifier | undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name) last = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  if (!last) throw new Error(`no \`${name}\` in the case`);
+  return reachingDefinitions(last);
+}
+
+const described = (defs: readonly ReachingDefinition[]): string[] =>
+  defs.map((d) => `${d.kind}: ${d.node.getText().split("\n")[0]}${d.reason === undefined ? "" : ` (${d.reason})`}`);
+
+describe("a write inside a condition reaches each branch on the paths that ran it", () => {
+  it.each([
+    {
+      name: "`!` swaps the branches: past the `if`, the conjunction held, so its write ran",
+      source: `function f(c) { let err = a(); if (!(c && (err = b()))) return null; return err; }`,
+      expected: ["assignment: err = b()"],
+    },
+    {
+      name: "`!` swaps the branches: inside the `if`, the conjunction failed before or after its write",
+      source: `function f(c) { let err = a(); if (!(c && (err = b()))) return err; return null; }`,
+      expected: ["initializer: err = a()", "assignment: err = b()"],
+    },
+    {
+      name: "`??`: a right side that is always false holds only on the left's paths",
+      source: `function f(c) { let err = a(); if (c ?? ((err = b()), false)) return err; return null; }`,
+      expected: ["initializer: err = a()"],
+    },
+    {
+      name: "`??`: the false branch has both the left's paths and the right's",
+      source: `function f(c) { let err = a(); if (c ?? ((err = b()), false)) return null; return err; }`,
+      expected: ["initializer: err = a()", "assignment: err = b()"],
+    },
+    {
+      name: "`?:`: an arm that is always false brings nothing to the true branch",
+      source: `function f(c, d) { let err = a(); if (c ? ((err = b()), false) : d) return err; return null; }`,
+      expected: ["initializer: err = a()"],
+    },
+    {
+      name: "`?:`: the false branch has both arms",
+      source: `function f(c, d) { let err = a(); if (c ? ((err = b()), false) : d) return null; return err; }`,
+      expected: ["initializer: err = a()", "assignment: err = b()"],
+    },
+  ])("$name", ({ source, expected }) => {
+    expect(described(reachingLast(source))).toEqual(expected);
+  });
+});
+
+describe("a write inside a value, a chain or a pattern", () => {
+  it.each([
+    {
+      name: "`??` as a value: its right side may not run",
+      source: `function f(c) { let err = a(); const v = c ?? (err = b()); return err; }`,
+      expected: ["initializer: err = a()", "assignment: err = b()"],
+    },
+    {
+      name: "`+` as a value: both sides run",
+      source: `function f(c) { let err = a(); const v = c + (err = b()); return err; }`,
+      expected: ["assignment: err = b()"],
+    },
+    {
+      name: "an optional element access: its argument has run by the call's arguments",
+      source: `function f(x) { let err = a(); x?.[(err = b())](err); }`,
+      expected: ["assignment: err = b()"],
+    },
+    {
+      name: "an optional element access: past the chain, its argument may not have run",
+      source: `function f(x) { let err = a(); x?.[(err = b())]; return err; }`,
+      expected: ["initializer: err = a()", "assignment: err = b()"],
+    },
+    {
+      name: "a computed key of a declared pattern runs before the names it declares",
+      source: `function f(obj) { let err = a(); const { [(err = b())]: v } = obj; return err; }`,
+      expected: ["assignment: err = b()"],
+    },
+    {
+      name: "a rest element of an assigned object pattern writes the variable",
+      source: `function f(obj) { let err = a(); ({ ...err } = obj); return err; }`,
+      expected: ["assignment: { ...err } = obj"],
+    },
+    {
+      name: "the target of a rest element runs in the pattern's order",
+      source: `function f(obj, into) { let err = a(); ({ ...into[(err = b())] } = obj); return err; }`,
+      expected: ["assignment: err = b()"],
+    },
+  ])("$name", ({ source, expected }) => {
+    expect(described(reachingLast(source))).toEqual(expected);
+  });
+});
+
+describe("a name the function did not compute", () => {
+  it.each([
+    {
+      name: "a caught exception read by a nested function",
+      source: `function f() { try { g(); } catch (err) { return () => err; } }`,
+      expected: ["untraceable: catch (err) { return () => err; } (the caught exception)"],
+    },
+    {
+      name: "a class declared outside the function",
+      source: `class err {}\nfunction f() { return err; }`,
+      expected: ["untraceable: class err {} (`err` names a class, not a value that was computed)"],
+    },
+    {
+      name: "an enum declared outside the function",
+      source: `enum err { A }\nfunction f() { return err; }`,
+      expected: ["untraceable: enum err { A } (`err` names an enum, not a value that was computed)"],
+    },
+    {
+      name: "an import read by a function",
+      source: `import { err } from "./errors.js";\nfunction f() { return err; }`,
+      expected: ["untraceable: err (`err` is imported)"],
+    },
+    {
+      name: "an import read at the top of the module",
+      source: `import { err } from "./errors.js";\nexport const v = err;`,
+      expected: ["untraceable: err (`err` is imported)"],
+    },
+    {
+      name: "a function declared in the function that reads it",
+      source: `function f() { function err() {} return err; }`,
+      expected: ["untraceable: function err() {} (`err` names a function, not a value that was computed)"],
+    },
+    {
+      name: "a class declared in the function that reads it",
+      source: `function f() { class err {} return err; }`,
+      expected: ["untraceable: class err {} (`err` names a class, not a value that was computed)"],
+    },
+  ])("$name", ({ source, expected }) => {
+    expect(described(reachingLast(source))).toEqual(expected);
+  });
+});
