@@ -142,3 +142,46 @@ describe("a name the function did not compute", () => {
     expect(described(reachingLast(source))).toEqual(expected);
   });
 });
+
+describe("where a function's own flow starts: class static blocks and field initializers", () => {
+  it.each([
+    {
+      name: "a class static block is a function of its own: its writes are followed in order",
+      source: `class Tools { static { let err = a(); err = b(); use(err); } }`,
+      expected: ["assignment: err = b()"],
+    },
+    {
+      name: "a variable of the module read in a class static block is one the block did not compute",
+      source: `let err = a();\nclass Tools { static { use(err); } }`,
+      expected: ["untraceable: err = a() (`err` is declared outside this function (line 1) and may change before it runs)"],
+    },
+    {
+      name: "a variable of the module read in a field initializer may change before the field is made",
+      source: `let err = a();\nclass Tools { field = err; }`,
+      expected: ["untraceable: err = a() (`err` is declared outside this function (line 1) and may change before it runs)"],
+    },
+  ])("$name", ({ source, expected }) => {
+    expect(described(reachingLast(source))).toEqual(expected);
+  });
+});
+
+describe("jumps", () => {
+  it("`continue` takes the state it has to the loop's next iteration, `break` to the statement after the loop", () => {
+    const loop = (jump: string) =>
+      `function f(list) { let err = a(); for (const x of list) { use(err); err = b(); if (x) ${jump}; err = c(); } return null; }`;
+    // The `use(err)` at the top of the body is the last `err` but for the writes below it: read the first reference.
+    const atTop = (source: string) => {
+      const sourceFile = parseSource("case.ts", source);
+      let first: ts.Identifier | undefined;
+      const visit = (node: ts.Node): void => {
+        if (!first && ts.isIdentifier(node) && node.text === "err" && ts.isCallExpression(node.parent)) first = node;
+        ts.forEachChild(node, visit);
+      };
+      visit(sourceFile);
+      return described(reachingDefinitions(first!));
+    };
+    expect(atTop(loop("continue"))).toEqual(["initializer: err = a()", "assignment: err = b()", "assignment: err = c()"]);
+    expect(atTop(loop("break"))).toEqual(["initializer: err = a()", "assignment: err = c()"]);
+  });
+});
+
