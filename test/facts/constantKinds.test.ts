@@ -39,6 +39,22 @@ describe("collectConstants: each kind of value", () => {
   });
 });
 
+describe("collectConstants: a `__proto__` key", () => {
+  it("is an ordinary own member, as JSON.parse would make it: listed, written and deleted like any other", () => {
+    const constants = constantsOf(['const O = { ["__proto__"]: "p", other: "q" } as const;']);
+    const o = constants["O"];
+    if (o?.k !== "object") throw new Error("O is not an object constant");
+    expect(Object.keys(o.members)).toEqual(["__proto__", "other"]);
+    expect(Object.getOwnPropertyDescriptor(o.members, "__proto__")).toEqual({
+      value: { k: "string", expr: str("p") },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    expect(Object.getPrototypeOf(o.members)).toBe(Object.prototype);
+  });
+});
+
 describe("constantAt: a member that is itself a ref or an unknown", () => {
   const constants = constantsOf([
     'import { WORDS } from "./words";',

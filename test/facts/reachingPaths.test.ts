@@ -82,6 +82,11 @@ describe("a write inside a value, a chain or a pattern", () => {
       expected: ["initializer: err = a()", "assignment: err = b()"],
     },
     {
+      name: "a call chain: a write in one link's arguments has run by the next link's",
+      source: `function f(x) { let err = a(); x.m((err = b())).n(err); }`,
+      expected: ["assignment: err = b()"],
+    },
+    {
       name: "a computed key of a declared pattern runs before the names it declares",
       source: `function f(obj) { let err = a(); const { [(err = b())]: v } = obj; return err; }`,
       expected: ["assignment: err = b()"],
