@@ -54,6 +54,11 @@ describe("a write inside a condition reaches each branch on the paths that ran i
       source: `function f(c, d) { let err = a(); if (c ? ((err = b()), false) : d) return null; return err; }`,
       expected: ["initializer: err = a()", "assignment: err = b()"],
     },
+    {
+      name: "an awaited conjunction says nothing of the branch: a thenable may resolve to anything",
+      source: `async function f(c, d) { let err = a(); if (await (c && (err = b())) && d) return err; return null; }`,
+      expected: ["initializer: err = a()", "assignment: err = b()"],
+    },
   ])("$name", ({ source, expected }) => {
     expect(described(reachingLast(source))).toEqual(expected);
   });

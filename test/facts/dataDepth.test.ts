@@ -1,0 +1,38 @@
+// Data nested deeper than the reader follows (64 levels) is one unknown that says so, not a stack overflow or a guess.
+import { expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { extractFileFacts } from "../../src/facts/extract.js";
+import type { DataValue } from "../../src/facts/types.js";
+import { extractOptionsOf } from "../../src/project/factStore.js";
+import { TEMPLATE_MONITOR } from "../properties/tracer.js";
+
+const options = extractOptionsOf(loadConfig({ dir: TEMPLATE_MONITOR }));
+
+/** How many arrays `value` nests, and what the innermost holds. */
+function innermost(value: DataValue): { arrays: number; inside: DataValue } {
+  let arrays = 0;
+  let current = value;
+  while (current.k === "array") {
+    arrays++;
+    const item = current.items[0];
+    if (!item || !("value" in item)) throw new Error("an array without a first value");
+    current = item.value;
+  }
+  return { arrays, inside: current };
+}
+
+it("arrays nested 70 deep are read 64 levels down, then reported as too deeply nested", () => {
+  const deep = `${"[".repeat(70)}"x"${"]".repeat(70)}`;
+  const facts = extractFileFacts("deep.ts", `export const TOOLS = ${deep};\n`, options);
+  const { arrays, inside } = innermost(facts.data["TOOLS"]!);
+  expect(arrays).toBe(64);
+  expect(inside).toEqual({ k: "unknown", why: `\`${"[".repeat(6)}"x"${"]".repeat(6)}\` is nested too deeply to read`, loc: { line: 1, column: 86 } });
+});
+
+it("arrays nested 63 deep are read to the bottom", () => {
+  const deep = `${"[".repeat(63)}"x"${"]".repeat(63)}`;
+  const facts = extractFileFacts("deep.ts", `export const TOOLS = ${deep};\n`, options);
+  const { arrays, inside } = innermost(facts.data["TOOLS"]!);
+  expect(arrays).toBe(63);
+  expect(inside.k).not.toBe("unknown");
+});
