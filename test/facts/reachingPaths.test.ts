@@ -111,6 +111,62 @@ describe("a write inside a value, a chain or a pattern", () => {
   });
 });
 
+// A write the flow never met is kept as reaching (reachingDefinitions), so each case below kills the write inside the
+// pattern or chain before the reference: only a flow that met it knows it cannot reach.
+describe("a write inside an assignment pattern is met where the pattern runs it", () => {
+  it.each([
+    ["a shorthand default", "({ x = (err = b()) } = o);"],
+    ["a computed key", "({ [(err = b())]: x } = o);"],
+    ["a property's default", "({ p: x = (err = b()) } = o);"],
+    ["an array element's default", "[x = (err = b())] = o;"],
+    ["an element after a hole", "[, x = (err = b())] = o;"],
+    ["a rest element's target", "[...into[(err = b())]] = o;"],
+    ["a nested pattern", "({ p: [x = (err = b())] } = o);"],
+  ])("%s", (_name, statement) => {
+    const source = `function f(o, into) { let x; let err = a(); ${statement} err = c(); return err; }`;
+    expect(described(reachingLast(source))).toEqual(["assignment: err = c()"]);
+  });
+});
+
+describe("a write inside an optional chain", () => {
+  it.each([
+    {
+      name: "a call's argument in the chain is met, so the later write kills it",
+      source: `function f(x) { let err = a(); x?.m((err = b())); err = c(); return err; }`,
+      expected: ["assignment: err = c()"],
+    },
+    {
+      name: "an element access's argument in the chain is met, so the later write kills it",
+      source: `function f(x) { let err = a(); x?.[(err = b())]; err = c(); return err; }`,
+      expected: ["assignment: err = c()"],
+    },
+    {
+      name: "a chain cut short at its `?.` skips every argument after it",
+      source: `function f(x) { let err = a(); x?.y!.m((err = b())); return err; }`,
+      expected: ["initializer: err = a()", "assignment: err = b()"],
+    },
+    {
+      name: "only a `?.` link can skip: a plain link after a call keeps that call's write",
+      source: `function f(x) { let err = a(); x?.m((err = b())).n((err = c())); return err; }`,
+      expected: ["initializer: err = a()", "assignment: err = c()"],
+    },
+  ])("$name", ({ source, expected }) => {
+    expect(described(reachingLast(source))).toEqual(expected);
+  });
+});
+
+describe("`&&` and `||` as values keep their branches apart", () => {
+  it("`||` after a conjunction: its right side runs only where the conjunction failed", () => {
+    const source = `function f(d) { let err = a(); const v = (d && (err = b())) || (err = e()); return err; }`;
+    expect(described(reachingLast(source))).toEqual(["assignment: err = b()", "assignment: err = e()"]);
+  });
+
+  it("`&&` after a disjunction: its right side runs wherever the disjunction held, so only a failed one skips it", () => {
+    const source = `function f(d) { let err = a(); const v = (d || (err = b())) && (err = e()); return err; }`;
+    expect(described(reachingLast(source))).toEqual(["assignment: err = b()", "assignment: err = e()"]);
+  });
+});
+
 describe("a name the function did not compute", () => {
   it.each([
     {
