@@ -36,3 +36,18 @@ it("arrays nested 63 deep are read to the bottom", () => {
   expect(arrays).toBe(63);
   expect(inside.k).not.toBe("unknown");
 });
+
+it("spreads count as nesting too: 70 nested spreads are read 64 levels down", () => {
+  const deep = `${"[...".repeat(70)}["x"]${"]".repeat(70)}`;
+  const facts = extractFileFacts("deep.ts", `export const TOOLS = ${deep};\n`, options);
+  let arrays = 0;
+  let current: DataValue = facts.data["TOOLS"]!;
+  while (current.k === "array") {
+    arrays++;
+    const item = current.items[0];
+    if (!item || !("spread" in item)) break;
+    current = item.spread;
+  }
+  expect(arrays).toBe(64);
+  expect(current).toMatchObject({ k: "unknown", why: expect.stringMatching(/is nested too deeply to read$/) });
+});
