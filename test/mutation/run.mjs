@@ -71,15 +71,6 @@ if (args[0] === "salvage") {
     console.error("mutation: no events to salvage (run with --reporters ...,event-recorder to record them).");
     process.exit(2);
   }
-  // The results hold for the code and tests as the run found them: none may have changed since it started.
-  const started = statSync(dryRun).mtimeMs;
-  const changed = spawnSync("git", ["ls-files", "-m", "-o", "--exclude-standard", "src", "census", "test", "fixtures"], { cwd: root, encoding: "utf8" })
-    .stdout.split("\n")
-    .filter((f) => f !== "" && existsSync(join(root, f)) && statSync(join(root, f)).mtimeMs > started);
-  if (changed.length > 0) {
-    console.error(`mutation: ${changed.join(", ")} changed since the run started; its results cannot be salvaged.`);
-    process.exit(2);
-  }
   const files = readdirSync(events).sort();
   const results = files.filter((f) => f.endsWith("-onMutantTested.json")).map((f) => JSON.parse(readFileSync(join(events, f), "utf8")));
   const run = join(root, "reports", "mutation", "chunk-run.json");
@@ -95,7 +86,19 @@ if (args[0] === "salvage") {
     const file = r.relativeFileName ?? r.fileName.slice(root.length + 1);
     return mutated(file) && !excluded(file);
   });
-  const { report, unknown } = reportFromEvents(JSON.parse(readFileSync(dryRun, "utf8")), ofThisRun, readReport(kept), (file) => readFileSync(join(root, file), "utf8"), root);
+  const read = new Set();
+  const { report, unknown } = reportFromEvents(JSON.parse(readFileSync(dryRun, "utf8")), ofThisRun, readReport(kept), (file) => {
+    read.add(file);
+    return readFileSync(join(root, file), "utf8");
+  }, root);
+  // The results hold for the code and tests as the run found them: none of the files they are of may have changed since.
+  // Written by the runner as it started Stryker (which copies the project into its sandbox then).
+  const started = Math.min(statSync(run).mtimeMs, statSync(dryRun).mtimeMs);
+  const changed = [...read].filter((file) => statSync(join(root, file)).mtimeMs > started).sort();
+  if (changed.length > 0) {
+    console.error(`mutation: ${changed.join(", ")} changed since the run started; its results cannot be salvaged.`);
+    process.exit(2);
+  }
   const salvaged = join(root, "reports", "mutation", "salvaged-incremental.json");
   writeFileSync(salvaged, JSON.stringify(report));
   if (unknown > 0) console.log(`mutation: ${unknown} result(s) name a test the run did not run; their mutants are tested again next time.`);
