@@ -21,8 +21,6 @@ export default {
   incrementalFile: "reports/stryker-incremental.json",
   // One test process: the machine's other core stays free (--concurrency overrides it).
   concurrency: 1,
-  // The tests share one module graph (vitest.mutation.config.ts): a whole run's worth of it needs more than the default heap.
-  testRunnerNodeArgs: ["--max-old-space-size=6144"],
   timeoutMS: 10_000,
   timeoutFactor: 2,
   dryRunTimeoutMinutes: 30,
