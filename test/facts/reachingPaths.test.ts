@@ -251,3 +251,38 @@ describe("jumps", () => {
   });
 });
 
+describe("what a destructuring assignment writes, and the default that applies", () => {
+  const withDefaults = (defs: readonly ReachingDefinition[]): string[] =>
+    defs.map((d) => `${d.kind}: ${d.node.getText()}${d.defaultValue ? ` (default ${d.defaultValue.getText()})` : ""}`);
+
+  it.each([
+    ["a shorthand with a default", "({ err = d() } = o);", ["assignment: { err = d() } = o (default d())"]],
+    ["a shorthand", "({ err } = o);", ["assignment: { err } = o"]],
+    ["a renamed property", "({ p: err } = o);", ["assignment: { p: err } = o"]],
+    ["a renamed property with a default", "({ p: err = d() } = o);", ["assignment: { p: err = d() } = o (default d())"]],
+    ["an array element", "[err] = o;", ["assignment: [err] = o"]],
+    ["an element after a hole", "[, err] = o;", ["assignment: [, err] = o"]],
+    ["an array rest element", "[...err] = o;", ["assignment: [...err] = o"]],
+    ["a nested pattern's default", "({ p: [err = d()] } = o);", ["assignment: { p: [err = d()] } = o (default d())"]],
+    ["a property target writes no variable", "[o.err] = o;", ["initializer: err = a()"]],
+  ])("%s", (_name, statement, expected) => {
+    expect(withDefaults(reachingLast(`function f(o) { let err = a(); ${statement} return err; }`))).toEqual(expected);
+  });
+
+  it("a closure's destructuring write keeps its default", () => {
+    const defs = reachingLast(`function f(o) { let err = a(); const g = () => { ({ err = d() } = o); }; g(); return err; }`);
+    expect(withDefaults(defs)).toEqual(["initializer: err = a()", "closure: { err = d() } = o (default d())"]);
+  });
+});
+
+describe("declarations and writes by kind", () => {
+  it.each([
+    ["a `using` declaration", "function f() { using err = open(); return err; }", ["initializer: err = open()"]],
+    ["an `await using` declaration", "async function f() { await using err = open(); return err; }", ["initializer: err = open()"]],
+    ["`**=` is a compound assignment", "function f() { let err = a(); err **= 2; return err; }", ["untraceable: err **= 2 (compound assignment `err **= ...`)"]],
+    ["`??=` writes on one path only", "function f() { let err = a(); err ??= b(); return err; }", ["initializer: err = a()", "assignment: err ??= b()"]],
+  ])("%s", (_name, source, expected) => {
+    expect(described(reachingLast(source))).toEqual(expected);
+  });
+});
+
