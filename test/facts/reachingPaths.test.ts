@@ -195,6 +195,16 @@ describe("a name the function did not compute", () => {
       expected: ["untraceable: err (`err` is imported)"],
     },
     {
+      name: "a class expression's own name, read inside the class",
+      source: `const Tools = class err {\n  make() { return err; }\n};`,
+      expected: ["untraceable: class err { (`err` names a class, not a value that was computed)"],
+    },
+    {
+      name: "an `import x = require(...)` read by a function",
+      source: `import err = require("./errors");\nfunction f() { return err; }`,
+      expected: ['untraceable: import err = require("./errors"); (`err` is imported)'],
+    },
+    {
       name: "a function declared in the function that reads it",
       source: `function f() { function err() {} return err; }`,
       expected: ["untraceable: function err() {} (`err` names a function, not a value that was computed)"],
