@@ -411,11 +411,33 @@ function destructuredPath(element: ts.Node): string[] | undefined {
   return path;
 }
 
-/** The expression a callback returns: its expression body, or the one `return` of a block body. */
+/** The one expression a function returns: its expression body, or the only `return` of its block (none when it has several). */
 export function returnedExpression(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
+  const returned = returnedExpressions(fn, 2);
+  return returned.length === 1 ? returned[0] : undefined;
+}
+
+/**
+ * The expressions a function returns, in source order: its expression body, or each `return` of its block however
+ * deep in its statements (`if (x) return a; return b;` returns either), not those of functions or classes inside it.
+ * Stops once it has found `limit`.
+ */
+export function returnedExpressions(fn: ts.FunctionLikeDeclaration, limit = Infinity): ts.Expression[] {
   const body = fn.body;
-  if (!body) return undefined;
-  if (!ts.isBlock(body)) return body;
-  const returns = body.statements.filter(ts.isReturnStatement);
-  return returns.length === 1 ? returns[0]!.expression : undefined;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const out: ts.Expression[] = [];
+  // Children pushed last first, so nodes come off the stack in source order.
+  const pending: ts.Node[] = [body];
+  for (let node = pending.pop(); node && out.length < limit; node = pending.pop()) {
+    if (node !== body && (isFunctionLike(node) || ts.isClassLike(node))) continue;
+    if (ts.isReturnStatement(node)) {
+      if (node.expression) out.push(node.expression);
+      continue;
+    }
+    const children: ts.Node[] = [];
+    ts.forEachChild(node, (child) => void children.push(child));
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 // Tools as data (SPEC §1.3): the list a `tools/list` request handler returns, and the `tools/call` branches that answer each.
 import { ts, locOf, endOf } from "../ts.js";
-import { readPath, returnedExpression } from "./data.js";
+import { readPath, returnedExpressions } from "./data.js";
 import type { FileIndex } from "./fileIndex.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
 import { peel, propertyNameText } from "./syntax.js";
@@ -57,22 +57,6 @@ function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.Fu
   }
 }
 
-/** The expressions a function returns: its expression body, or each `return` of its block (not of nested functions). */
-function returnedExpressions(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
-  const body = fn.body;
-  if (!body) return [];
-  if (!ts.isBlock(body)) return [body];
-  const single = returnedExpression(fn);
-  if (single) return [single];
-  const out: ts.Expression[] = [];
-  const pending: ts.Node[] = [body];
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node !== body && (isFunctionLike(node) || ts.isClassLike(node))) continue;
-    if (ts.isReturnStatement(node) && node.expression) out.push(node.expression);
-    else ts.forEachChild(node, (child) => void pending.push(child));
-  }
-  return out.reverse();
-}
 
 /**
  * The branches of a `tools/call` handler that answer one tool each: `switch (request.params.name)` cases,
