@@ -232,6 +232,11 @@ describe("where a function's own flow starts: class static blocks and field init
       expected: ["untraceable: err = a() (`err` is declared outside this function (line 1) and may change before it runs)"],
     },
     {
+      name: "a class expression's name read in its own extends clause, inside a field initializer",
+      source: `class Outer { field = class err extends mixin(err) {}; }`,
+      expected: ["untraceable: class err extends mixin(err) {} (`err` names a class, not a value that was computed)"],
+    },
+    {
       name: "a variable of the module read in a field initializer may change before the field is made",
       source: `let err = a();\nclass Tools { field = err; }`,
       expected: ["untraceable: err = a() (`err` is declared outside this function (line 1) and may change before it runs)"],
