@@ -301,3 +301,79 @@ describe("declarations and writes by kind", () => {
   });
 });
 
+describe("jumps through labels, loops and finally blocks", () => {
+  /** The definitions reaching the first `err` passed to a call (a `use(err)` at the top of a loop body). */
+  const reachingUse = (source: string): string[] => {
+    const sourceFile = parseSource("case.ts", source);
+    let first: ts.Identifier | undefined;
+    const visit = (node: ts.Node): void => {
+      if (!first && ts.isIdentifier(node) && node.text === "err" && ts.isCallExpression(node.parent) && node.parent.arguments.includes(node)) first = node;
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+    return described(reachingDefinitions(first!));
+  };
+
+  it("an unlabelled break inside a labelled block leaves the loop, not the block", () => {
+    const source = `function f(list) { let err = a(); for (const x of list) { inner: { err = b(); if (x) break; } err = c(); } return err; }`;
+    expect(described(reachingLast(source))).toEqual(["initializer: err = a()", "assignment: err = b()", "assignment: err = c()"]);
+  });
+
+  it("a loop under two labels is the target of a continue naming the outer one", () => {
+    const source = `function f(list) { let err = a(); outer: inner: for (const x of list) { use(err); err = b(); if (x) continue outer; err = c(); } return null; }`;
+    expect(reachingUse(source)).toEqual(["initializer: err = a()", "assignment: err = b()", "assignment: err = c()"]);
+  });
+
+  it("a for loop's initializer runs once, before the loop: a write there is met, and killed after it", () => {
+    expect(described(reachingLast(`function f(x) { let err = a(); for (err = b(); x; ) break; err = c(); return err; }`))).toEqual(["assignment: err = c()"]);
+    expect(described(reachingLast(`function f(x) { let err = a(); for (let i = (err = b()); x; ) break; err = c(); return err; }`))).toEqual(["assignment: err = c()"]);
+    expect(described(reachingLast(`function f(x) { let err = a(); for (err = b(); x; ) break; return err; }`))).toEqual(["assignment: err = b()"]);
+  });
+
+  it("a for...of loop's assigned target runs on every iteration: a write in it is met", () => {
+    const source = `function f(list, into) { let err = a(); for (into[(err = b())] of list) break; err = c(); return err; }`;
+    expect(described(reachingLast(source))).toEqual(["assignment: err = c()"]);
+  });
+
+  it("a break and a continue held by one finally block are replayed each to its own target", () => {
+    const source = [
+      "function f(list) {",
+      "  let err = a();",
+      "  for (const x of list) {",
+      "    use(err);",
+      "    try {",
+      "      if (x) { err = b(); break; }",
+      "      err = c();",
+      "      continue;",
+      "    } finally { log(); }",
+      "  }",
+      "  return err;",
+      "}",
+    ].join("\n");
+    // The loop's head sees the continue's state, never the break's.
+    expect(reachingUse(source)).toEqual(["initializer: err = a()", "assignment: err = c()"]);
+    expect(described(reachingLast(source))).toEqual(["initializer: err = a()", "assignment: err = b()", "assignment: err = c()"]);
+  });
+
+  it("breaks to two labels held by one finally block are replayed each to its own label", () => {
+    const source = [
+      "function f(list, y) {",
+      "  let err = a();",
+      "  outer: for (const x of list) {",
+      "    inner: for (const z of x) {",
+      "      try {",
+      "        if (z) { err = b(); break inner; }",
+      "        err = c();",
+      "        break outer;",
+      "      } finally { log(); }",
+      "    }",
+      "    use(err);",
+      "  }",
+      "  return null;",
+      "}",
+    ].join("\n");
+    // After the inner loop: its end (as the outer head left it: a, or b from an earlier round) or its labelled break.
+    expect(reachingUse(source)).toEqual(["initializer: err = a()", "assignment: err = b()"]);
+  });
+});
+
