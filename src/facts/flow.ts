@@ -527,7 +527,7 @@ export class Flow {
   private walkProtected(block: ts.Block, s: State): { out: State; thrown: State } {
     const region: Frame = { kind: "region", collected: null };
     const out = this.withFrame(region, () => this.visit(block, s));
-    return { out, thrown: s === null && region.collected === null ? null : join(s, region.collected) };
+    return { out, thrown: join(s, region.collected) };
   }
 }
 

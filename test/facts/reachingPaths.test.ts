@@ -355,6 +355,16 @@ describe("jumps through labels, loops and finally blocks", () => {
     expect(described(reachingLast(source))).toEqual(["initializer: err = a()", "assignment: err = b()", "assignment: err = c()"]);
   });
 
+  it("a try block that always throws still reaches its catch block, on every path that may throw", () => {
+    const source = `function f() { let err = a(); try { err = b(); throw new Error("x"); } catch (e) { use(err); } return null; }`;
+    expect(reachingUse(source)).toEqual(["initializer: err = a()", "assignment: err = b()"]);
+  });
+
+  it("an unreachable try statement throws nothing to its catch block", () => {
+    const source = `function f() { let err = a(); return null; try { err = b(); } catch (e) { use(err); } }`;
+    expect(reachingUse(source)).toEqual(["untraceable: err (this code is unreachable: every path to it returns, throws or jumps away first)"]);
+  });
+
   it("breaks to two labels held by one finally block are replayed each to its own label", () => {
     const source = [
       "function f(list, y) {",
