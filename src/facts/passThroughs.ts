@@ -76,9 +76,8 @@ function samePath(a: ts.Expression, b: ts.Expression): boolean {
   for (let x = peel(a, false), y = peel(b, false); ; x = peel(x, false), y = peel(y, false)) {
     if (ts.isIdentifier(x) && ts.isIdentifier(y)) {
       if (x.text !== y.text) return false;
-      const bx = resolveBinding(x);
-      const by = resolveBinding(y);
-      return bx === by || (bx !== undefined && by !== undefined && bx.nameNode === by.nameNode);
+      // A binding is made once per declared name (scope.ts), so one binding is one object; two undeclared names match.
+      return resolveBinding(x) === resolveBinding(y);
     }
     // `r.error` and `r["error"]` are the same property.
     const kx = keyOf(x);
