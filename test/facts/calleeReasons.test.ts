@@ -2,18 +2,11 @@
 // or why it cannot tell, form by form.
 import { describe, expect, it } from "vitest";
 import { definitionsOf } from "../../src/facts/values.js";
-import { parseSource, ts } from "../../src/ts.js";
+import { lastIdentifier } from "./lastIdentifier.js";
 
 /** The callee of the call that initialises `err`, as the trace of `return err` sees it. */
 function calleeOf(lines: string[]): unknown {
-  const sourceFile = parseSource("case.ts", lines.join("\n"));
-  let last: ts.Identifier | undefined;
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === "err") last = node;
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  const [definition] = definitionsOf(last!);
+  const [definition] = definitionsOf(lastIdentifier(lines.join("\n")));
   const operand = definition?.operands?.[0];
   return operand?.k === "call" ? operand.callee : operand;
 }

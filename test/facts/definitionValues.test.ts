@@ -3,20 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { definitionsOf } from "../../src/facts/values.js";
 import type { Definition } from "../../src/facts/types.js";
-import { parseSource, ts } from "../../src/ts.js";
+import { lastIdentifier } from "./lastIdentifier.js";
 
 /** The definitions reaching the last identifier called `name` in `source`. */
-function definitionsAtLast(source: string, name = "err"): Definition[] {
-  const sourceFile = parseSource("case.ts", source);
-  let last: ts.Identifier | undefined;
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name) last = node;
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  if (!last) throw new Error(`no \`${name}\` in the case`);
-  return definitionsOf(last);
-}
+const definitionsAtLast = (source: string, name = "err"): Definition[] => definitionsOf(lastIdentifier(source, name));
 
 describe("how a definition reads", () => {
   it.each([

@@ -5,19 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { ReachingDefinition } from "../../src/facts/definitions.js";
 import { reachingDefinitions } from "../../src/facts/reachingDefinitions.js";
 import { parseSource, ts } from "../../src/ts.js";
+import { lastIdentifier } from "./lastIdentifier.js";
 
 /** The definitions reaching the last identifier called `name` in `source`. */
-function reachingLast(source: string, name = "err"): ReachingDefinition[] {
-  const sourceFile = parseSource("case.ts", source);
-  let last: ts.Identifier | undefined;
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name) last = node;
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  if (!last) throw new Error(`no \`${name}\` in the case`);
-  return reachingDefinitions(last);
-}
+const reachingLast = (source: string, name = "err"): ReachingDefinition[] => reachingDefinitions(lastIdentifier(source, name));
 
 const described = (defs: readonly ReachingDefinition[]): string[] =>
   defs.map((d) => `${d.kind}: ${d.node.getText().split("\n")[0]}${d.reason === undefined ? "" : ` (${d.reason})`}`);
