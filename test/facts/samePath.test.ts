@@ -34,3 +34,18 @@ describe("the guard and the return name one binding", () => {
     expect(passedThrough(body)).toBeUndefined();
   });
 });
+
+describe("typeof guards", () => {
+  it.each([
+    ['typeof e === "string"', "e"],
+    ['typeof e !== "undefined"', "e"],
+    ['"undefined" !== typeof e', "e"],
+    ['typeof e === "object"', undefined],
+    ['typeof e !== "number"', undefined],
+    ['typeof e !== "string"', undefined],
+    ['typeof e === "undefined"', undefined],
+  ])("%s", (condition, expected) => {
+    expect(passedThrough(`const e = v();\nif (${condition}) return e;`)).toBe(expected);
+  });
+});
+
