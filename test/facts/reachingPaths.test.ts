@@ -196,6 +196,26 @@ describe("a name the function did not compute", () => {
       expected: ['untraceable: import err = require("./errors"); (`err` is imported)'],
     },
     {
+      name: "a for...of const read by a closure in its body",
+      source: `function f(list) { for (const err of list) { run(() => err); } }`,
+      expected: ["untraceable: for (const err of list) { run(() => err); } (a for...of loop variable)"],
+    },
+    {
+      name: "a declared const without a value read by a function",
+      source: `declare const err: string;\nfunction f() { return err; }`,
+      expected: ["untraceable: err: string (`err` is declared outside this function (line 1) without a visible value)"],
+    },
+    {
+      name: "a captured var may change before the function runs",
+      source: `var err = a();\nfunction f() { return err; }`,
+      expected: ["untraceable: err = a() (`err` is declared outside this function (line 1) and may change before it runs)"],
+    },
+    {
+      name: "a parameter read by a nested function may change before it runs",
+      source: `function f(err) { return () => err; }`,
+      expected: ["untraceable: err (`err` is declared outside this function (line 1) and may change before it runs)"],
+    },
+    {
       name: "a function declared in the function that reads it",
       source: `function f() { function err() {} return err; }`,
       expected: ["untraceable: function err() {} (`err` names a function, not a value that was computed)"],
@@ -273,6 +293,12 @@ describe("what a destructuring assignment writes, and the default that applies",
     ["a property target writes no variable", "[o.err] = o;", ["initializer: err = a()"]],
   ])("%s", (_name, statement, expected) => {
     expect(withDefaults(reachingLast(`function f(o) { let err = a(); ${statement} return err; }`))).toEqual(expected);
+  });
+
+  it("a const destructured with a default, read by a function, is its element with that default", () => {
+    const defs = reachingLast(`const { err = d() } = o;\nfunction f() { return err; }`);
+    expect(withDefaults(defs)).toEqual(["initializer: err = d() (default d())"]);
+    expect(defs[0]!.value?.getText()).toBe("o");
   });
 
   it("a closure's destructuring write keeps its default", () => {
