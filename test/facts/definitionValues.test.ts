@@ -50,3 +50,10 @@ describe("a value the trace cannot follow is an operand that says why", () => {
     ]);
   });
 });
+
+describe("a hoisted var", () => {
+  it("is undefined until its declaration runs: what reaches is the declaration's value, never an empty one", () => {
+    const defs = definitionsAtLast("function f(c) { if (c) { var err = a(); } if (err != null) return err; }");
+    expect(defs.map((d) => [d.kind, d.text, d.operands?.map((o) => o.k)])).toEqual([["initializer", "var err = a()", ["call"]]]);
+  });
+});
