@@ -22,7 +22,7 @@ const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "
 /** @param {any} report */
 function writeKept(report) {
   const temporary = `${kept}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(temporary, `${JSON.stringify(report)}\n`);
   renameSync(temporary, kept);
 }
 
