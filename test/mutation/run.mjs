@@ -19,8 +19,15 @@ const chunk = join(root, "reports", "mutation", "chunk-incremental.json");
 /** @param {string} file */
 const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
-/** @param {any} report */
+/**
+ * Writes the kept results. A mutant's statusReason (the failing test's message, often a stack trace with this
+ * machine's paths) is left out: a re-run needs only the status and the tests.
+ * @param {any} report
+ */
 function writeKept(report) {
+  for (const file of Object.values(report.files ?? {})) {
+    for (const mutant of /** @type {any} */ (file).mutants) delete mutant.statusReason;
+  }
   const temporary = `${kept}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(report)}\n`);
   renameSync(temporary, kept);
