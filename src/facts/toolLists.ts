@@ -57,7 +57,6 @@ function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.Fu
   }
 }
 
-
 /**
  * The branches of a `tools/call` handler that answer one tool each: `switch (request.params.name)` cases,
  * `if (name === "x")` blocks, and tables of handlers looked up by the name (`handlers[name]`).
