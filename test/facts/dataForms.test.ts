@@ -61,3 +61,23 @@ describe("nesting past the reader's depth", () => {
   });
 });
 
+
+describe("a map callback's destructured parameter", () => {
+  it("names each element's part by its path: a property (renamed too) or an index; a rest element is no path", () => {
+    const data = dataOf([
+      'const DEFS = [{ name: "a", text: "A." }];',
+      "export const T1 = DEFS.map(({ name, text: t }) => ({ name, description: t }));",
+      "export const T2 = DEFS.map(({ ...rest }) => ({ name: rest.name }));",
+      "export const T3 = DEFS.map(([k, v]) => ({ name: k, description: v }));",
+    ]);
+    const elements = (["T1", "T2", "T3"] as const).map((key) => {
+      const value = data[key]!;
+      return value.k === "map" ? withoutPlaces(value.element) : value.k;
+    });
+    expect(elements).toEqual([
+      { k: "object", entries: [{ key: "name", value: { k: "param", slot: 0, path: ["name"] } }, { key: "description", value: { k: "param", slot: 0, path: ["text"] } }] },
+      { k: "object", entries: [{ key: "name", value: { k: "get", base: { k: "string", expr: { k: "unknown", why: "`rest` is a parameter", line: 3, column: 54 } }, path: ["name"] } }] },
+      { k: "object", entries: [{ key: "name", value: { k: "param", slot: 2, path: ["0"] } }, { key: "description", value: { k: "param", slot: 2, path: ["1"] } }] },
+    ]);
+  });
+});

@@ -341,6 +341,11 @@ describe("jumps through labels, loops and finally blocks", () => {
     expect(reachingUse(source)).toEqual(["initializer: err = a()", "assignment: err = b()", "assignment: err = c()"]);
   });
 
+  it("a var declared in a loop's head is the function's: read after the loop, it is that loop's variable", () => {
+    expect(described(reachingLast(`function f(list) { for (var err of list) {} return err; }`))).toEqual(["untraceable: for (var err of list) {} (a for...of loop variable)"]);
+    expect(described(reachingLast(`function f(n) { for (var err = a(), i = 0; i < n; i++) {} return err; }`))).toEqual(["initializer: err = a()"]);
+  });
+
   it("a for loop's initializer runs once, before the loop: a write there is met, and killed after it", () => {
     expect(described(reachingLast(`function f(x) { let err = a(); for (err = b(); x; ) break; err = c(); return err; }`))).toEqual(["assignment: err = c()"]);
     expect(described(reachingLast(`function f(x) { let err = a(); for (let i = (err = b()); x; ) break; err = c(); return err; }`))).toEqual(["assignment: err = c()"]);
