@@ -137,6 +137,9 @@ const stryker = join(dirname(strykerPackage), JSON.parse(readFileSync(strykerPac
 const partial = args.some((arg) => arg === "--mutate" || arg === "-m" || arg.startsWith("--mutate="));
 if (!partial) {
   const run = spawnSync(process.execPath, [stryker, "run", ...args], { cwd: root, stdio: "inherit" });
+  // Stryker wrote the kept file itself: written again, without the machine's paths its reasons carry.
+  const written = readReport(kept);
+  if (written !== undefined) writeKept(written);
   process.exit(run.status ?? 1);
 }
 mkdirSync(dirname(chunk), { recursive: true });
