@@ -9,6 +9,9 @@ export default {
     "census/**/*.ts",
     // Only reachable as a process: it hands argv and the real streams to main(), which the tests call in-process.
     "!census/bin.ts",
+    // The build's step that writes schema/*.json and the precompiled validators: only run as a process, by npm run build;
+    // test/config/schema.test.ts and test/config/precompiled.test.ts check what it wrote.
+    "!src/config/writeSchema.ts",
   ],
   // Stryker would otherwise write `// @ts-nocheck` atop TypeScript files in its copy of the project, the monitors under
   // fixtures/ among them, moving every line the tests expect; vitest does not type-check, so the mutants need no such line.

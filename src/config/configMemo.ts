@@ -55,7 +55,7 @@ export class ConfigMemo {
     if (!remembered.globs.every((key) => listings.matches(key) !== undefined)) return undefined;
     // Where a JSON path is written in the config is asked only for a finding placed in it: the text is parsed then.
     let doc: JsonDocument | undefined;
-    const document = (): JsonDocument => (doc ??= parseJsonDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+    const document = (): JsonDocument => (doc ??= parseJsonDocument(text));
     return { ...remembered.config, lineOf: (at) => document().lineOf(at), positionOf: (at) => document().positionOf(at) };
   }
 

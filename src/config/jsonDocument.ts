@@ -49,7 +49,9 @@ const PARSE_OPTIONS = { disallowComments: false, allowTrailingComma: true, allow
  */
 export const MAX_JSON_DEPTH = 100;
 
-export function parseJsonDocument(text: string): JsonDocument {
+/** Parses a JSONC text. A leading UTF-8 byte order mark is invisible in editors: it is no syntax error and no column. */
+export function parseJsonDocument(given: string): JsonDocument {
+  const text = given.charCodeAt(0) === 0xfeff ? given.slice(1) : given;
   const errors: ParseError[] = [];
   const tooDeep = tooDeepAt(text);
   const tree = tooDeep === undefined ? jsonc().parseTree(text, errors, PARSE_OPTIONS) : undefined;
@@ -156,18 +158,19 @@ export function pathFromPointer(pointer: string, value: unknown): JsonPath {
 }
 
 // jsonc-parser's getNodeValue builds objects with `{}`: a "__proto__" key would set the prototype instead of a member.
+// (jsonc-parser gives every object, array and property node a children array, empty when it has none.)
 function nodeValue(node: Node): unknown {
   switch (node.type) {
     case "object": {
       const out: Record<string, unknown> = Object.create(null);
-      for (const property of node.children ?? []) {
-        const [key, value] = property.children ?? [];
+      for (const property of node.children!) {
+        const [key, value] = property.children!;
         if (key !== undefined && value !== undefined) out[key.value as string] = nodeValue(value);
       }
       return Object.setPrototypeOf(out, Object.prototype);
     }
     case "array":
-      return (node.children ?? []).map(nodeValue);
+      return node.children!.map(nodeValue);
     default:
       return node.value;
   }
@@ -182,8 +185,8 @@ function findDuplicateKeys(root: Node, rootPath: (string | number)[]): { path: J
     const children: { node: Node; path: (string | number)[] }[] = [];
     if (node.type === "object") {
       const seen = new Set<string>();
-      for (const property of node.children ?? []) {
-        const [key, value] = property.children ?? [];
+      for (const property of node.children!) {
+        const [key, value] = property.children!;
         if (key === undefined) continue;
         const name = key.value as string;
         if (seen.has(name)) out.push({ path: [...path, name], offset: key.offset });
@@ -191,7 +194,7 @@ function findDuplicateKeys(root: Node, rootPath: (string | number)[]): { path: J
         if (value !== undefined) children.push({ node: value, path: [...path, name] });
       }
     } else if (node.type === "array") {
-      (node.children ?? []).forEach((item, i) => children.push({ node: item, path: [...path, i] }));
+      node.children!.forEach((item, i) => children.push({ node: item, path: [...path, i] }));
     }
     for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }

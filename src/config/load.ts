@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import type { ValidateFunction } from "ajv";
 import { ConfigError } from "../errors.js";
+import { readFailure } from "../fsErrors.js";
 import { parseJsonDocument, type JsonDocument } from "./jsonDocument.js";
 import { displayPath, problemsError, schemaProblems, type Problem } from "./problems.js";
 import { resolveConfig } from "./resolve.js";
@@ -65,21 +66,19 @@ function readText(file: string, what: string): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined;
-    const reason = code === "EISDIR" ? "it is a folder" : code === "EACCES" || code === "EPERM" ? "permission denied" : String(code ?? error);
-    throw new ConfigError(`Cannot read ${what} ${displayPath(file)}: ${reason}`, file);
+    throw new ConfigError(`Cannot read ${what} ${displayPath(file)}: ${readFailure(error)}`, file);
   }
 }
 
 /** Parses a JSONC file and checks it against its schema; every syntax or schema problem of the file in one ConfigError. */
 function parseValid(text: string, file: string, what: string, validate: ValidateFunction): JsonDocument {
-  // A UTF-8 byte order mark is invisible in editors: it should not read as a syntax error.
-  const doc = parseJsonDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const doc = parseJsonDocument(text);
   const syntax: Problem[] = [
     ...doc.syntaxErrors,
     ...doc.duplicateKeys.map(({ path, position }) => ({ path, position, message: "duplicate key; expected each key once (only the last would count)" })),
   ];
   if (syntax.length > 0) throw problemsError(what, file, doc, syntax);
-  if (!validate(doc.value)) throw problemsError(what, file, doc, schemaProblems(validate.errors ?? [], doc.value));
+  if (!validate(doc.value)) throw problemsError(what, file, doc, schemaProblems(validate.errors!, doc.value)); // ajv sets errors whenever it fails
   return doc;
 }
 

@@ -3,6 +3,7 @@ import { readdirSync as readdirSyncFs, realpathSync, statSync, type Dirent } fro
 import { dirname, resolve } from "node:path";
 import { createRequire } from "node:module";
 import type FastGlob from "fast-glob";
+import { readFailure } from "../fsErrors.js";
 import { compareText, countPaths } from "../model.js";
 import { closest } from "./didYouMean.js";
 import type { JsonDocument, JsonPath } from "./jsonDocument.js";
@@ -150,7 +151,7 @@ function toolFiles(sku: RawSku, root: string, at: JsonPath, problems: Problem[],
     try {
       ({ matches, linked } = listedFiles(glob, root, ignore, io));
     } catch (error) {
-      problems.push({ path: [...at, k], message: `glob "${glob}" cannot be expanded: ${fsReason(error)}` });
+      problems.push({ path: [...at, k], message: `glob "${glob}" cannot be expanded: ${readFailure(error)}${pathOf(error)}` });
       return;
     }
     if (matches.length === 0) {
@@ -227,22 +228,6 @@ function realPathOf(path: string): string {
   }
 }
 
-/** A file-system error in words, not its code. */
-function fsReason(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
-  const where = typeof e.path === "string" ? ` (${displayPath(e.path)})` : "";
-  switch (e.code) {
-    case "EACCES":
-    case "EPERM":
-      return `permission denied${where}`;
-    case "ELOOP":
-      return `too many levels of symbolic links${where}`;
-    case "ENAMETOOLONG":
-      return `a path is too long${where}`;
-    default:
-      return e.message ?? String(error);
-  }
-}
 
 function resolveContract(raw: RawConfig, doc: JsonDocument, problems: Problem[]): ResolvedContract {
   const c = configSchema.properties.contract.properties;
@@ -335,4 +320,10 @@ function definerOf(entry: string | { callee: string; name?: string; description?
     description: split(paths.description ?? "description"),
     body: split(paths.body ?? bodyKey),
   };
+}
+
+/** ` (the path)` of a file-system error that names one, else nothing. */
+function pathOf(error: unknown): string {
+  const path = (error as NodeJS.ErrnoException | null | undefined)?.path;
+  return typeof path === "string" ? ` (${displayPath(path)})` : "";
 }

@@ -5,6 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import type { ExtractOptions } from "../facts/fileIndex.js";
 import type { FileFacts } from "../facts/types.js";
 import type { ResolvedConfig } from "../config/types.js";
+import { readFailure } from "../fsErrors.js";
 import { contentHash, type FactCache } from "./factCache.js";
 import { TsconfigAliases } from "./tsconfigPaths.js";
 
@@ -374,7 +375,7 @@ function readSource(file: string): { text: string } | { why: string } {
     if (kind !== undefined) return { why: `it is ${kind}, not a file` };
     return { text: withoutBom(readFileSync(file, "utf8")) };
   } catch (e) {
-    return { why: readErrorText(e) };
+    return { why: readFailure(e) };
   }
 }
 
@@ -414,25 +415,3 @@ export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Why a file cannot be read, in words rather than an error code. */
-function readErrorText(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
-  switch (e.code) {
-    case "ENOENT":
-      return "no such file";
-    case "EISDIR":
-      return "it is a folder";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ELOOP":
-      return "too many levels of symbolic links";
-    case "ENOTDIR":
-      return "a part of its path is a file, not a folder";
-    case "EMFILE":
-    case "ENFILE":
-      return "too many open files";
-    default:
-      return e.code ?? String(error);
-  }
-}
