@@ -274,9 +274,10 @@ function jobsValue(typed: string | undefined): number | undefined {
 function shardValue(typed: string | undefined): Shard | undefined {
   if (typed === undefined) return undefined;
   const m = /^(\d+)\/(\d+)$/.exec(typed);
-  const index = m ? Number(m[1]) : 0;
-  const count = m ? Number(m[2]) : 0;
-  if (!m || !Number.isSafeInteger(count) || index < 1 || count < 1 || index > count) {
+  // Not I/N at all reads as 0/0; 1 ≤ I ≤ N holds N ≥ 1.
+  const index = Number(m?.[1] ?? 0);
+  const count = Number(m?.[2] ?? 0);
+  if (!Number.isSafeInteger(count) || index < 1 || index > count) {
     throw new UsageError(`--shard ${typed}: give I/N with 1 ≤ I ≤ N, e.g. --shard 1/3 for the first of three slices`);
   }
   return { index, count };
