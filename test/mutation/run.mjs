@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import picomatch from "picomatch";
 import { mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
 
@@ -17,6 +17,7 @@ const kept = join(root, "reports", "stryker-incremental.json");
 const chunk = join(root, "reports", "mutation", "chunk-incremental.json");
 
 /** @param {string} file */
+const strykerConfig = (await import(pathToFileURL(join(root, "stryker.config.mjs")).href)).default;
 const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
 /**
@@ -25,12 +26,28 @@ const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "
  * @param {any} report
  */
 function writeKept(report) {
+  keepConfigured(report);
   for (const file of Object.values(report.files ?? {})) {
     for (const mutant of /** @type {any} */ (file).mutants) delete mutant.statusReason;
   }
   const temporary = `${kept}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(report)}\n`);
   renameSync(temporary, kept);
+}
+
+/**
+ * Leaves out the results of files that stryker.config.mjs no longer mutates, or that are gone (a full run of Stryker
+ * would drop them too): a file newly left out of the mutants must not count in the score.
+ * @param {any} report
+ */
+function keepConfigured(report) {
+  const patterns = strykerConfig.mutate;
+  const included = picomatch(patterns.filter((p) => !p.startsWith("!")));
+  const exclusions = patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1));
+  const excluded = exclusions.length > 0 ? picomatch(exclusions) : () => false;
+  for (const file of Object.keys(report.files ?? {})) {
+    if (!included(file) || excluded(file) || !existsSync(join(root, file))) delete report.files[file];
+  }
 }
 
 /** @param {string} file */
@@ -58,6 +75,7 @@ if (args[0] === "score") {
     console.error("mutation: no kept results yet (reports/stryker-incremental.json); run npm run mutation first.");
     process.exit(2);
   }
+  keepConfigured(report);
   const { table, score, files, mutants } = scoreTable(report);
   console.log(`${table}\n\n${files} file(s), ${mutants.toLocaleString("en-US")} mutants, ${score.toFixed(2)} % in all`);
   process.exit(0);
