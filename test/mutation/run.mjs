@@ -1,7 +1,8 @@
 // npm run mutation [-- STRYKER OPTIONS]: Stryker over src/ and census/ (stryker.config.mjs), keeping every file's
 // results in reports/stryker-incremental.json. With --mutate, Stryker runs over those files only, starting from the kept
 // results, and its results for them are merged into the kept ones (Stryker alone would keep only the files it mutated).
-//   npm run mutation -- merge FILE   merges the incremental file of a run made elsewhere (a later one) into the kept one
+//   npm run mutation -- merge FILE [--only GLOBS]   merges the incremental file of a run made elsewhere (a later one)
+//                                    into the kept one; --only: just the files the comma-separated globs match
 //   npm run mutation -- score        prints each file's score from the kept results
 //   npm run mutation -- salvage      merges what a run stopped before its end had tested (its event-recorder files)
 import { spawnSync } from "node:child_process";
@@ -50,12 +51,19 @@ function keepConfigured(report) {
   }
 }
 
-/** @param {string} file */
-function mergeInto(file) {
+/**
+ * @param {string} file
+ * @param {string[]} [only] globs: merge only the results of the files they match (a run's file holds every file's)
+ */
+function mergeInto(file, only) {
   const later = readReport(file);
   if (later === undefined) {
     console.error(`mutation: ${file} does not exist; nothing was merged.`);
     return 2;
+  }
+  if (only !== undefined) {
+    const wanted = picomatch(only);
+    for (const name of Object.keys(later.files ?? {})) if (!wanted(name)) delete later.files[name];
   }
   const { report, dropped } = mergeReports(readReport(kept), later);
   writeKept(report);
@@ -81,11 +89,12 @@ if (args[0] === "score") {
   process.exit(0);
 }
 if (args[0] === "merge") {
-  if (args.length !== 2) {
-    console.error("usage: npm run mutation -- merge FILE");
+  const only = args[2] === "--only" && args.length === 4 ? args[3].split(",").filter((p) => p !== "") : undefined;
+  if (args.length !== 2 && only === undefined) {
+    console.error("usage: npm run mutation -- merge FILE [--only GLOB,GLOB...]");
     process.exit(2);
   }
-  process.exit(mergeInto(args[1]));
+  process.exit(mergeInto(args[1], only));
 }
 
 const strykerPackage = createRequire(import.meta.url).resolve("@stryker-mutator/core/package.json");
