@@ -42,13 +42,23 @@ function writeKept(report) {
  * @param {any} report
  */
 function keepConfigured(report) {
-  const patterns = strykerConfig.mutate;
-  const included = picomatch(patterns.filter((p) => !p.startsWith("!")));
-  const exclusions = patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1));
-  const excluded = exclusions.length > 0 ? picomatch(exclusions) : () => false;
+  const configured = matcher(strykerConfig.mutate);
   for (const file of Object.keys(report.files ?? {})) {
-    if (!included(file) || excluded(file) || !existsSync(join(root, file))) delete report.files[file];
+    if (!configured(file) || !existsSync(join(root, file))) delete report.files[file];
   }
+}
+
+/**
+ * Whether a file is named by globs as Stryker's `mutate` reads them: any of the globs, none of the "!" ones, a
+ * ":lines" range of no matter.
+ * @param {string[]} patterns
+ * @returns {(file: string) => boolean}
+ */
+function matcher(patterns) {
+  const included = picomatch(patterns.filter((p) => !p.startsWith("!")).map(withoutRange));
+  const exclusions = patterns.filter((p) => p.startsWith("!")).map((p) => withoutRange(p.slice(1)));
+  const excluded = exclusions.length > 0 ? picomatch(exclusions) : () => false;
+  return (file) => included(file) && !excluded(file);
 }
 
 /**
@@ -62,7 +72,7 @@ function mergeInto(file, only) {
     return 2;
   }
   if (only !== undefined) {
-    const wanted = picomatch(only);
+    const wanted = matcher(only);
     for (const name of Object.keys(later.files ?? {})) if (!wanted(name)) delete later.files[name];
   }
   const { report, dropped } = mergeReports(readReport(kept), later);
@@ -112,14 +122,8 @@ if (args[0] === "salvage") {
     console.error("mutation: the events are not of a run with --mutate started by npm run mutation; nothing to salvage.");
     process.exit(2);
   }
-  const patterns = JSON.parse(readFileSync(run, "utf8")).mutate;
-  const mutated = picomatch(patterns.filter((p) => !p.startsWith("!")).map(withoutRange));
-  const exclusions = patterns.filter((p) => p.startsWith("!")).map((p) => withoutRange(p.slice(1)));
-  const excluded = exclusions.length > 0 ? picomatch(exclusions) : () => false;
-  const ofThisRun = results.filter((r) => {
-    const file = r.relativeFileName ?? r.fileName.slice(root.length + 1);
-    return mutated(file) && !excluded(file);
-  });
+  const mutated = matcher(JSON.parse(readFileSync(run, "utf8")).mutate);
+  const ofThisRun = results.filter((r) => mutated(r.relativeFileName ?? r.fileName.slice(root.length + 1)));
   const read = new Set();
   const { report, unknown } = reportFromEvents(JSON.parse(readFileSync(dryRun, "utf8")), ofThisRun, readReport(kept), (file) => {
     read.add(file);
