@@ -130,11 +130,14 @@ export function parseCommandLine(argv: readonly string[]): Command {
     }
   }
 
+  // A string flag's value: the loop above refused one given without a value, so it is a string or absent.
+  const text = (name: OptionName): string | undefined => values[name] as string | undefined;
+
   const word = COMMANDS.find((c) => c === positionals[0]);
   const rest = word === undefined ? positionals : positionals.slice(1);
   const kind = word ?? "check";
 
-  const format = stringValue(values.format) ?? "text";
+  const format = text("format") ?? "text";
   if (!isFormat(format)) {
     throw new UsageError(`unknown format "${format}": use ${FORMATS.map((f) => `--format ${f}`).join(" or ")}`);
   }
@@ -146,14 +149,14 @@ export function parseCommandLine(argv: readonly string[]): Command {
   }
   if (values.cache === true && values["no-cache"] === true) throw new UsageError("--cache and --no-cache contradict each other: give one of them");
   const common: Common = {
-    configFile: stringValue(values.config),
+    configFile: text("config"),
     dir: undefined,
     format,
-    output: stringValue(values.output),
+    output: text("output"),
     quiet: values.quiet === true,
-    jobs: jobsValue(stringValue(values.jobs)),
+    jobs: jobsValue(text("jobs")),
     cache: values.cache === true ? true : values["no-cache"] === true ? false : undefined,
-    cacheLocation: stringValue(values["cache-location"]),
+    cacheLocation: text("cache-location"),
   };
 
   for (const [name, owner] of Object.entries(OWNED)) {
@@ -170,7 +173,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
 
   switch (kind) {
     case "check": {
-      const shard = shardValue(stringValue(values.shard));
+      const shard = shardValue(text("shard"));
       if (shard !== undefined) {
         // A shard's output is the input of merge, not a report: the options that shape a report do not apply.
         if (common.format !== "text") throw new UsageError(`--format does not apply to --shard: a shard writes a partial report for payload-census merge, which takes --format`);
@@ -213,7 +216,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
       return { kind, tool, ...common, dir: onlyDir(dirs, "payload-census routes TOOL [DIR]", common) };
     }
     case "dropcheck": {
-      const base = stringValue(values.base);
+      const base = text("base");
       if (base === undefined) {
         throw new UsageError("dropcheck needs the revision to compare with: type payload-census dropcheck --base REV [--head REV] [TOOL...], e.g. --base main");
       }
@@ -228,12 +231,12 @@ export function parseCommandLine(argv: readonly string[]): Command {
       if (misplaced !== undefined) {
         throw new UsageError(`"${misplaced}" is not a tool name: DIR comes first, type payload-census dropcheck --base REV [DIR] [TOOL...]`);
       }
-      return { kind, base, head: stringValue(values.head), tools: [...new Set(tools)], ...common, dir };
+      return { kind, base, head: text("head"), tools: [...new Set(tools)], ...common, dir };
     }
     case "descriptions": {
-      const serve = stringValue(values.serve);
-      const stdio = stringValue(values.stdio);
-      const base = stringValue(values.base);
+      const serve = text("serve");
+      const stdio = text("stdio");
+      const base = text("base");
       if (base === undefined && values.head !== undefined) {
         throw new UsageError("--head needs --base: type payload-census descriptions --base REV [--head REV] [DIR], e.g. --base main");
       }
@@ -242,10 +245,10 @@ export function parseCommandLine(argv: readonly string[]): Command {
           throw new UsageError("--base compares two revisions statically, --serve and --stdio a running server: give one of them");
         }
         if (values.sku !== undefined || values.timeout !== undefined) throw new UsageError(`--${values.sku !== undefined ? "sku" : "timeout"} is for a running server (--serve or --stdio), not --base`);
-        return { kind: "descriptionsDelta", base, head: stringValue(values.head), ...common, dir: onlyDir(rest, "payload-census descriptions --base REV [--head REV] [DIR]", common) };
+        return { kind: "descriptionsDelta", base, head: text("head"), ...common, dir: onlyDir(rest, "payload-census descriptions --base REV [--head REV] [DIR]", common) };
       }
-      const sku = stringValue(values.sku);
-      const timeout = timeoutValue(stringValue(values.timeout));
+      const sku = text("sku");
+      const timeout = timeoutValue(text("timeout"));
       if (serve !== undefined && stdio !== undefined) {
         throw new UsageError('--serve and --stdio are two ways to run the server: give one of them (--serve MODULE imports it, --stdio "CMD ARGS" starts it)');
       }
@@ -302,13 +305,14 @@ function looksLikeDir(argument: string): boolean {
  */
 export function parseLocation(location: string): { file: string; line: number } {
   const m = /^(.+?):(\d+)(?::\d+)?$/.exec(location);
-  const line = m ? Number(m[2]) : 0;
-  if (!m || !m[1] || line < 1) {
+  // Not FILE:LINE at all reads as line 0; a match's file part has a character at least.
+  const line = Number(m?.[2] ?? 0);
+  if (line < 1) {
     throw new UsageError(
       `"${location}" is not FILE:LINE: type the file and the 1-based line of the \`if\`, e.g. payload-census trace src/tools/waits.ts:42`,
     );
   }
-  return { file: m[1], line };
+  return { file: m![1]!, line };
 }
 
 function onlyDir(rest: string[], synopsis: string, common: Common): string | undefined {
@@ -329,9 +333,6 @@ function reportOnly(common: Common, command: string): void {
   if (common.format !== "text") throw new UsageError(`--format does not apply to ${command}: it prints a short summary`);
 }
 
-function stringValue(v: string | boolean | undefined): string | undefined {
-  return typeof v === "string" ? v : undefined;
-}
 
 function example(name: OptionName): string {
   switch (name) {

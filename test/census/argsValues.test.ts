@@ -122,3 +122,30 @@ describe("dropcheck's first argument", () => {
     expect(parseCommandLine(["dropcheck", "--base", "main", "./mon", "get_stats"])).toMatchObject({ dir: "./mon", tools: ["get_stats"] });
   });
 });
+
+describe("dropcheck's DIR spellings", () => {
+  it.each([".", "..", "a/b", "a\\b"])("%j is DIR", (dir) => {
+    expect(parseCommandLine(["dropcheck", "--base", "main", dir, "t"])).toMatchObject({ dir, tools: ["t"] });
+  });
+
+  it("a name with a dot but no separator is a tool", () => {
+    expect(parseCommandLine(["dropcheck", "--base", "main", "tool.v2"])).toMatchObject({ dir: undefined, tools: ["tool.v2"] });
+  });
+});
+
+describe("trace's FILE:LINE:COL with numbers of several digits", () => {
+  it("the column is dropped however long it is", async () => {
+    const { parseLocation } = await import("../../census/args.js");
+    expect(parseLocation("src/a.ts:120:34")).toEqual({ file: "src/a.ts", line: 120 });
+    expect(parseLocation("x:1")).toEqual({ file: "x", line: 1 });
+  });
+});
+
+describe("--base and --head's example", () => {
+  it.each([
+    [["dropcheck", "--base"], "--base needs a value: --base REV, e.g. --base main"],
+    [["dropcheck", "--base", "main", "--head"], "--head needs a value: --head REV, e.g. --head main"],
+  ])("%j", (argv, message) => {
+    expect(usageError(argv)).toBe(message);
+  });
+});

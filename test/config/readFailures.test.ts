@@ -72,7 +72,7 @@ describe("a tool glob whose walk fails: the glob, the words and the path", () =>
     const lines = error.message.split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`skus[0].tools[1]: glob "src/${long}/*.ts" cannot be expanded: a path is too long (`);
-    expect(lines[1].endsWith(`${long})`)).toBe(true);
+    expect(lines[1]!.endsWith(`${long})`)).toBe(true);
   });
 });
 
