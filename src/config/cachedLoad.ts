@@ -20,7 +20,8 @@ export async function loadConfigCached(where: { configFile: string } | { dir: st
   const { loadConfig } = await import("./load.js");
   const reads: ResolutionReads = { kinds: new Map(), globs: new Set() };
   // The text read above is the one parsed and remembered: a write in between cannot pair one text with another's config.
-  const config = loadConfig({ ...where, listings, reads, ...(text === undefined ? {} : { text }) });
+  // (Without one, loadConfig reads the file again and says why it cannot.)
+  const config = loadConfig({ ...where, listings, reads, text });
   listings.save();
   if (text !== undefined) memo.remember(text, config, reads);
   return config;
