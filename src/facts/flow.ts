@@ -264,14 +264,17 @@ export class Flow {
     return join(c.whenTrue, this.visit(node.right, c.whenFalse));
   }
 
-  /** `a?.b.c(x)`: once `a` is nullish the rest of the chain, arguments included, is skipped. Links in a loop. */
-  private chainParts(node: ts.Node, s: State): { end: State; skipped: State } {
+  /**
+   * `a?.b.c(x)`, given its outermost node (an optional chain): once `a` is nullish the rest of the chain, arguments
+   * included, is skipped. Links in a loop.
+   */
+  private chainParts(node: ts.OptionalChain, s: State): { end: State; skipped: State } {
     type Link = ts.PropertyAccessExpression | ts.ElementAccessExpression | ts.CallExpression | ts.NonNullExpression;
     const links: Link[] = [];
     let inner: ts.Node = node;
-    while (links.length === 0 || ts.isOptionalChain(inner)) {
+    while (ts.isOptionalChain(inner)) {
       links.push(inner as Link);
-      inner = (inner as Link).expression;
+      inner = inner.expression;
     }
     let end = this.visit(inner, s);
     let skipped: State = null;

@@ -97,16 +97,14 @@ function declarationReason(binding: Binding, name: string): string {
 function initialDefinitions(binding: Binding, owner: Owner): FlowDef[] {
   if (ownerOf(binding.scope) !== owner) return [];
   switch (binding.kind) {
-    case "var":
-      // Hoisted and undefined until an assignment runs: kills nothing, reports nothing.
-      return [{ def: { kind: "initializer", node: binding.declaration, value: undefined }, ignored: true }];
     case "function":
     case "class":
     case "enum":
     case "import":
       return [{ def: untraceable(binding.declaration, declarationReason(binding, binding.nameNode.text)), ignored: false }];
     default:
-      // let/const/using are in their temporal dead zone; parameters and catch bindings are written where they appear.
+      // A var is hoisted and undefined until an assignment runs (nothing to report); let/const/using are in their
+      // temporal dead zone; parameters and catch bindings are written where they appear.
       return [];
   }
 }
@@ -132,5 +130,6 @@ function sortedUnique(defs: readonly ReachingDefinition[]): ReachingDefinition[]
     seen.add(d.node);
     return true;
   });
-  return unique.sort((a, b) => a.node.getStart() - b.node.getStart() || a.node.end - b.node.end);
+  // In source order; the sort is stable, so nodes starting together (none the tracer makes) keep the tracer's order.
+  return unique.sort((a, b) => a.node.getStart() - b.node.getStart());
 }

@@ -295,9 +295,10 @@ class ScopeTable {
 
 export function declarationListKind(list: ts.VariableDeclarationList): BindingKind {
   const flags = list.flags;
+  // AwaitUsing is Const | Using: an `await using` reads as the const it also is.
   if (flags & ts.NodeFlags.Const) return "const";
   if (flags & ts.NodeFlags.Let) return "let";
-  if (flags & ts.NodeFlags.Using || flags & ts.NodeFlags.AwaitUsing) return "using";
+  if (flags & ts.NodeFlags.Using) return "using";
   return "var";
 }
 
