@@ -88,17 +88,15 @@ function read(file: string): Map<string, GlobListing> {
   }
 }
 
+/**
+ * A value parsed from JSON (so never undefined) that is a listing as `remember` wrote it. Each folder need only be a
+ * pair: `matches` compares its path's time on the disk with the one remembered, which a path or time of another type
+ * never equals.
+ */
 function isListing(value: unknown): value is GlobListing {
   const l = value as Partial<GlobListing> | null;
-  return (
-    typeof l === "object" &&
-    l !== null &&
-    Array.isArray(l.matches) &&
-    l.matches.every((m) => typeof m === "string") &&
-    Array.isArray(l.folders) &&
-    l.folders.every((f) => Array.isArray(f) && typeof f[0] === "string" && (typeof f[1] === "number" || f[1] === null)) &&
-    typeof l.listedAt === "number"
-  );
+  const { matches, folders, listedAt } = l ?? {};
+  return Array.isArray(matches) && matches.every((m) => typeof m === "string") && Array.isArray(folders) && folders.every(Array.isArray) && typeof listedAt === "number";
 }
 
 /** A folder's modification time, or undefined when it is not a folder (any more). */
