@@ -29,6 +29,8 @@ export interface Io {
   stderrIsTTY?: boolean;
   /** The working folder DIR, FILE and --config/--output are relative to. */
   cwd: string;
+  /** The clock progress is timed by (ms); Date.now unless given. */
+  now?: () => number;
 }
 
 export const EXIT_CLEAN = 0;
@@ -269,7 +271,7 @@ async function census(config: ResolvedConfig, store: FactStore | undefined, comm
 /** Progress is for a person watching a terminal: not in machine formats, not with --quiet, never on stdout. */
 async function progressFor(command: CensusCommand, io: Io): Promise<((done: number, total: number) => void) | undefined> {
   if (io.stderrIsTTY !== true || command.quiet || command.format !== "text") return undefined;
-  return (await import("./progress.js")).progressOnStderr(io.stderr);
+  return (await import("./progress.js")).progressOnStderr(io.stderr, io.now);
 }
 
 /** The check report of a census in the format asked for, and the exit code it means. */
