@@ -87,7 +87,8 @@ export function parseJsonDocument(given: string): JsonDocument {
   const exactly = (path: JsonPath): Position | undefined => {
     const node = tree === undefined ? undefined : jsonc().findNodeAtLocation(tree, [...path]);
     if (node === undefined) return undefined;
-    const member = typeof path[path.length - 1] === "string" ? node.parent : undefined;
+    // A member's value has its property for parent (an array item its array, the top value none).
+    const member = node.parent;
     return positionAt(member?.type === "property" ? member.offset : node.offset);
   };
   const locate = (path: JsonPath): Position | undefined => {
