@@ -75,11 +75,9 @@ export function isRefusalEnvelope(body: unknown): boolean {
 export function errorMessageOf(body: string): string {
   if (!isErrorEnvelope(body) && !isRefusalEnvelope(body)) return body;
   try {
-    const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === "object" && parsed !== null) {
-      const message: unknown = (parsed as Record<string, unknown>)["message"];
-      if (typeof message === "string") return message;
-    }
+    // The prefix tests above saw `{`: what parses is an object.
+    const message: unknown = (JSON.parse(body) as Record<string, unknown>)["message"];
+    if (typeof message === "string") return message;
   } catch {
     // A truncated or malformed envelope is still better shown as-is than lost.
   }
