@@ -73,9 +73,10 @@ export class Flow {
   constructor(
     private readonly reference: ts.Identifier,
     private readonly survey: Survey,
+    budget?: number,
   ) {
     // Loops re-walk their bodies until nothing changes; nested loops multiply that. Past this, give up on precision.
-    this.budget = 100_000 + 64 * survey.relevant.size;
+    this.budget = budget ?? 100_000 + 64 * survey.relevant.size;
   }
 
   run(owner: Owner, initial: readonly FlowDef[]): State {

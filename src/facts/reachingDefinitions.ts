@@ -10,9 +10,10 @@ import { isLoopVariable, loopReason, surveyWrites } from "./writes.js";
 /**
  * The definitions of `reference`'s variable that reach `reference` on some path through the enclosing function.
  * Definitions whose value is literally `null` or `undefined`, and declarations without initializer (`let x;`), are
- * not returned (they kill earlier definitions but cannot pass a non-null guard). Sorted by source position.
+ * not returned (they kill earlier definitions but cannot pass a non-null guard). Sorted by source position. Past
+ * its step budget the flow gives up on precision: every write of the variable may reach.
  */
-export function reachingDefinitions(reference: ts.Identifier): ReachingDefinition[] {
+export function reachingDefinitions(reference: ts.Identifier, options: { stepBudget?: number } = {}): ReachingDefinition[] {
   const name = reference.text;
   const binding = resolveBinding(reference);
   if (!binding) {
@@ -22,7 +23,8 @@ export function reachingDefinitions(reference: ts.Identifier): ReachingDefinitio
   if (ownerOf(binding.scope) !== owner) return capturedDefinition(binding, name);
 
   const survey = surveyWrites(owner, binding, reference);
-  const flow = new Flow(reference, survey);
+  // The step budget is the tracer's own (tests give a small one to reach what happens past it).
+  const flow = new Flow(reference, survey, options.stepBudget);
   let reaching: ReachingDefinition[];
   try {
     const atReference = flow.run(owner, initialDefinitions(binding, owner));
