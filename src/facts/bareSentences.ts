@@ -33,12 +33,11 @@ export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
   return sentences;
 }
 
-/** Cooked text with every substitution and non-literal operand written `${…}`. */
-function canonicalText(expr: ts.Expression): string {
-  const e = peel(expr, false);
+/** Cooked text with every substitution and non-literal operand written `${…}`, of an expression already peeled. */
+function canonicalText(e: ts.Expression): string {
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (ts.isTemplateExpression(e)) return e.head.text + e.templateSpans.map((s) => HOLE + s.literal.text).join("");
-  // A `+` operand is never itself a chain (flattenPlus took them apart): one level deep, whatever the chain's length.
-  if (isStringConcatenation(e)) return flattenPlus(e).map((op) => (isStringLike(op) ? canonicalText(op) : HOLE)).join("");
-  return HOLE;
+  // Else a string concatenation (the only other text a sentence is). A `+` operand is never itself a chain
+  // (flattenPlus took them apart): one level deep, whatever the chain's length.
+  return flattenPlus(e).map((op) => (isStringLike(op) ? canonicalText(op) : HOLE)).join("");
 }
