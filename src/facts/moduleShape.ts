@@ -103,7 +103,8 @@ function objectEntries(file: FileIndex, object: ts.ObjectLiteralExpression, dept
     if (ts.isPropertyAssignment(p)) {
       const key: StrExpr = ts.isComputedPropertyName(p.name)
         ? file.evaluator.evaluate(p.name.expression)
-        : { k: "str", v: propertyNameText(p.name) ?? "" };
+        : // Every name that is not computed has a text.
+          { k: "str", v: propertyNameText(p.name)! };
       entries.push({ key, value: file.evaluator.evaluate(p.initializer), loc: locOf(p), end: endOf(p), valueLoc: locOf(p.initializer) });
     } else if (ts.isShorthandPropertyAssignment(p)) {
       entries.push({ key: { k: "str", v: p.name.text }, value: file.evaluator.evaluate(p.name), loc: locOf(p), end: endOf(p), valueLoc: locOf(p.name) });

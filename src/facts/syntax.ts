@@ -97,11 +97,18 @@ export function functionName(fn: ts.Node): string | null {
 export function propertyNameText(name: ts.PropertyName | ts.MemberName): string | null {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
   if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (ts.isBigIntLiteral(name)) return bigIntKey(name);
   if (ts.isComputedPropertyName(name)) {
     const e = peel(name.expression, false);
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e)) return e.text;
+    if (ts.isBigIntLiteral(e)) return bigIntKey(e);
   }
   return null;
+}
+
+/** The key a bigint literal names, as JavaScript gives it: `{ 0x10n: … }` has the key "16". */
+function bigIntKey(literal: ts.BigIntLiteral): string {
+  return String(BigInt(literal.text.slice(0, -1)));
 }
 
 /**
