@@ -58,7 +58,8 @@ export function sentencesOf(text: string): string[] {
 export function compareRevisions(before: RevisionDescriptions, after: RevisionDescriptions, tools: readonly string[] = []): ToolDrop[] {
   const wanted = new Set(tools);
   const current = new Map(after.served.map((s) => [keyOf(s), s]));
-  const oldPointer = sentencesOf(before.pointer).join(" ");
+  // The pointer is convention, not content: each of its sentences (a pointer may have more than one) is left out.
+  const pointer = new Set(sentencesOf(before.pointer));
   const drops: ToolDrop[] = [];
   for (const old of before.served) {
     if (wanted.size > 0 && !wanted.has(old.tool)) continue;
@@ -68,7 +69,7 @@ export function compareRevisions(before: RevisionDescriptions, after: RevisionDe
       drops.push({ ...base, status: "unseen", old: null, new: now ? lengthOf(now) : 0, sentences: null, missing: [], unseen: "base" });
       continue;
     }
-    const sentences = distinct([...sentencesOf(old.head), ...sentencesOf(old.tail ?? "")]).filter((s) => s !== oldPointer);
+    const sentences = distinct([...sentencesOf(old.head), ...sentencesOf(old.tail ?? "")]).filter((s) => !pointer.has(s));
     if (now === undefined) {
       drops.push({ ...base, status: "removed", old: lengthOf(old), new: 0, sentences: sentences.length, missing: sentences, unseen: null });
       continue;

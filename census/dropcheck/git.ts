@@ -74,13 +74,15 @@ async function git(cwd: string, args: string[]): Promise<string> {
   return stdout;
 }
 
-/** Waits for a child to exit; a program that cannot be started at all (not installed) is a usage error. */
+/** Waits for a child to exit; a program that cannot be started at all (not installed, not executable) is a usage error. */
 function finished(child: ReturnType<typeof spawn>, program: string): Promise<{ code: number; stderr: string }> {
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   return new Promise((resolve, reject) => {
     child.on("error", (error: NodeJS.ErrnoException) => {
-      reject(error.code === "ENOENT" ? new UsageError(`${program} is not installed or not on PATH: dropcheck needs it to read revisions`) : error);
+      if (error.code === "ENOENT") reject(new UsageError(`${program} is not installed or not on PATH: dropcheck needs it to read revisions`));
+      else if (error.code === "EACCES") reject(new UsageError(`${program} on PATH cannot be run (permission denied): dropcheck needs it to read revisions`));
+      else reject(error);
     });
     child.on("close", (code) => resolve({ code: code ?? 1, stderr }));
   });
