@@ -23,11 +23,14 @@ const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "
 
 /**
  * Writes the kept results. A mutant's statusReason (the failing test's message, often a stack trace with this
- * machine's paths) is left out: a re-run needs only the status and the tests.
+ * machine's paths) is left out, and so are the run's project root and options (the paths of the clone that ran it):
+ * a re-run needs only the statuses and the tests.
  * @param {any} report
  */
 function writeKept(report) {
   keepConfigured(report);
+  delete report.projectRoot;
+  delete report.config;
   for (const file of Object.values(report.files ?? {})) {
     for (const mutant of /** @type {any} */ (file).mutants) delete mutant.statusReason;
   }
