@@ -263,8 +263,9 @@ describe("listOverStdio: the child, from start to end", () => {
     const server = stdioServer(
       "graceful.mjs",
       `${ANSWERS.replace("TOOLS_LIST(m)", 'send({ id: m.id, result: { tools: [] } })')}
-process.stdin.on("end", () => { appendFileSync(${JSON.stringify(log)}, "stdin closed\\n"); process.exit(0); });
-process.on("SIGTERM", () => { appendFileSync(${JSON.stringify(log)}, "SIGTERM\\n"); process.exit(0); });`,
+// Leaves a moment after either, so that a SIGTERM beside the closing stdin would be logged too.
+process.stdin.on("end", () => { appendFileSync(${JSON.stringify(log)}, "stdin closed\\n"); setTimeout(() => process.exit(0), 100); });
+process.on("SIGTERM", () => { appendFileSync(${JSON.stringify(log)}, "SIGTERM\\n"); setTimeout(() => process.exit(0), 100); });`,
     );
     expect(await listOverStdio("node graceful.mjs", [process.execPath, server], scratch, {}, sdk(), LISTING)).toEqual([]);
     expect(readFileSync(log, "utf8")).toBe("stdin closed\n");
