@@ -32,20 +32,32 @@ function continuesChain(call: ts.CallExpression): boolean {
 }
 
 function chainOf(file: FileIndex, call: ts.CallExpression): ZodChainFact | undefined {
-  const steps: ZodChainFact["steps"] = [];
+  // The links first, outermost first, without their arguments: whether the chain is a schema depends on its root and
+  // first step only, and reading arguments (object literals of further schemas, say) is most of the work.
+  const links: (ts.CallExpression | ts.PropertyAccessExpression)[] = [];
   let node: ts.Expression = call;
   for (let hops = 0; hops < 256; hops++) {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      steps.unshift({ name: node.expression.name.text, args: node.arguments.map((a) => argOf(file, a)) });
+      links.push(node);
       node = node.expression.expression;
-    } else if (ts.isPropertyAccessExpression(node) && steps.length > 0) {
-      steps.unshift({ name: node.name.text, args: null });
+    } else if (ts.isPropertyAccessExpression(node) && links.length > 0) {
+      links.push(node);
       node = node.expression;
     } else break;
   }
-  if (steps.length === 0 || !ts.isIdentifier(node)) return undefined;
-  if (!isZodImport(node) && !MODIFIERS.has(steps[0]!.name)) return undefined;
-  return { root: file.data.read(node), steps };
+  const first = links.at(-1);
+  if (first === undefined || !ts.isIdentifier(node)) return undefined;
+  if (!isZodImport(node) && !MODIFIERS.has(linkName(first))) return undefined;
+  // Arguments read outermost first and the root last, as the reader numbers what it declares in the order it reads.
+  const steps: ZodChainFact["steps"] = links.map((link) =>
+    ts.isCallExpression(link) ? { name: linkName(link), args: link.arguments.map((a) => argOf(file, a)) } : { name: linkName(link), args: null },
+  );
+  return { root: file.data.read(node), steps: steps.reverse() };
+}
+
+/** The name a link of a chain calls or reads (`optional` of `.optional()`). */
+function linkName(link: ts.CallExpression | ts.PropertyAccessExpression): string {
+  return ts.isCallExpression(link) ? (link.expression as ts.PropertyAccessExpression).name.text : link.name.text;
 }
 
 function isZodImport(id: ts.Identifier): boolean {
