@@ -55,7 +55,7 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
       indirect = true;
       if (callee.name.text === "call") wordArg = call.arguments[1];
       else {
-        const list = call.arguments[1] && peel(call.arguments[1], false);
+        const list = call.arguments[1] && peel(call.arguments[1]);
         wordArg = list && ts.isArrayLiteralExpression(list) && !ts.isSpreadElement(list.elements[0] ?? list) ? list.elements[0] : undefined;
         if (!wordArg && list) wordUnseen = `the arguments are \`${shortText(list, 40)}\`, not a list the census can read`;
       }
