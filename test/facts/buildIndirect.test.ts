@@ -39,7 +39,7 @@ it("a default import called with one word may be the builder (the project decide
     'export function f() { return say("error"); }',
     'export function g() { return other("error"); }',
   ]);
-  expect(builds.map((b) => ({ line: b.loc.line, name: b.k === "call" ? b.callee.name : undefined, word: b.word }))).toEqual([
+  expect(builds.map((b) => ({ line: b.loc.line, name: b.k === "call" ? b.callee?.name : undefined, word: b.word }))).toEqual([
     { line: 3, name: "default", word: { k: "str", v: "error" } },
   ]);
 });
