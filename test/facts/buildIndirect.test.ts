@@ -48,3 +48,8 @@ it(".apply with an awaited list reads the list: awaiting an array gives the arra
   const builds = buildsOf(['import { status } from "../helpers.js";', 'export async function f() { return status.apply(null, await ["error", "Bad."]); }']);
   expect(builds.map((b) => ({ k: b.k, word: b.word }))).toEqual([{ k: "call", word: { k: "str", v: "error" } }]);
 });
+
+it("a local function that is not the builder, called with a known word and more, is no build", () => {
+  const builds = buildsOf(['function say(word: string, text: string) { return { word, text }; }', 'export function f() { return say("error", "Bad."); }']);
+  expect(builds).toEqual([]);
+});
