@@ -1,0 +1,215 @@
+// The witness (SPEC §6) at its edges: small monitors written out for the test, each holding the sites one check's mutation
+// must find (producers written as arrow functions, literals in single quotes, a file that starts with a BOM, ...).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../census/main.js";
+import type { WitnessReport } from "../../census/witness/run.js";
+import { captureIo } from "./io.js";
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+// The helpers module: the builder, and its two producers written as a const arrow (an expression body) and a const
+// function expression, after top-level statements that are not they: a nameless default export, a declaration without
+// an initializer, a destructuring and another const arrow.
+const helpers = `// Shared helpers.
+export default function () {
+  return null;
+}
+let pending: string | undefined;
+const { label } = { label: "helpers" };
+const errorLabel = (operation: string): string => \`\${operation} \${label} \${pending}\`;
+
+export function status(word: string, message: string, hints: Record<string, unknown> = {}): string {
+  return JSON.stringify({ status: word, message, hints });
+}
+
+export const formatError = (operation: string, ex: unknown): string => (status("error", \`\${errorLabel(operation)}: \${String(ex)}\`, { operation }));
+
+export const refusal = function (parameter: string, sentence: string): string {
+  return status("invalid", sentence, { parameter });
+};
+
+export function validateTop(top: number): string | null {
+  if (!Number.isInteger(top) || top < 1) return refusal("top", "top must be a positive integer.");
+  return null;
+}
+`;
+
+// Tool alpha: its file starts with a BOM, its definition and single-quoted description on line 1, its pass-through below.
+const alpha = `\ufeffexport function registerAlpha(server: any): void { server.registerTool("alpha", { description: 'Alpha lists things.' }, async (args: { top: number }) => {
+    try {
+      const invalid = validateTop(args.top);
+      if (invalid !== null) return invalid;
+      return JSON.stringify({ things: [] });
+    } catch (ex) {
+      return formatError("alpha", ex);
+    }
+  });
+}
+import { formatError, validateTop } from "../helpers.js";
+`;
+
+// Tool beta, in a second file: its name in single quotes on line 1 of a file without a BOM.
+const beta = `export function registerBeta(server: any): void { server.registerTool('beta', { description: "Beta counts things." }, async () => {
+    try {
+      return JSON.stringify({ count: 1 });
+    } catch (ex) {
+      return formatError("beta", ex);
+    }
+  });
+}
+import { formatError } from "../helpers.js";
+`;
+
+function baseConfig(): Record<string, any> {
+  return {
+    skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [{ module: "src/helpers.ts", category: "validator", names: ["validate*"] }], tools: ["src/tools/*.ts"] }],
+    floors: { tools: 2 },
+    descriptions: { pins: { alpha: ["lists things"] } },
+  };
+}
+
+/** A monitor written to a fresh folder: the base files with `files` over them, and the base config changed by `edit`. */
+function monitor(files: Record<string, string | null> = {}, edit: (config: Record<string, any>) => void = () => {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "payload-census-witness-sites-"));
+  made.push(dir);
+  const config = baseConfig();
+  edit(config);
+  const all: Record<string, string | null> = {
+    "payload-census.config.json": JSON.stringify(config, null, 2),
+    "src/helpers.ts": helpers,
+    "src/tools/a.ts": alpha,
+    "src/tools/b.ts": beta,
+    ...files,
+  };
+  for (const [file, text] of Object.entries(all)) {
+    if (text === null) continue;
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+async function witness(dir: string): Promise<{ code: number; report: WitnessReport }> {
+  const io = captureIo(dir);
+  const code = await main(["witness", dir, "--format", "json"], io);
+  return { code, report: JSON.parse(io.out.join("")) as WitnessReport };
+}
+
+/** Each row as one line: rule, status, where it fired, and the change. */
+function lines(report: WitnessReport): string[] {
+  return report.checks.map((c) => `${c.rule} ${c.status}${c.firedAt ? ` ${c.firedAt.file}:${c.firedAt.line}:${c.firedAt.column}` : ""} | ${c.change}`);
+}
+
+describe("witness on a small monitor of two tool files", () => {
+  it("finds each site where it is written: producers as arrow and function expressions, single quotes, a BOM", async () => {
+    const { code, report } = await witness(monitor());
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed src/tools/a.ts:5:1 | `invalid` reassigned from a local helper before the guard at line 4",
+      "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+      'hand-built-status witnessed src/tools/a.ts:15:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal witnessed src/helpers.ts:20:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:22:5 | the floor tools raised above today's count",
+      "parse-error witnessed src/tools/a.ts:13:1 | a tool file left with a syntax error",
+      "description-budget witnessed src/tools/a.ts:1:96 | the description pushed over its cap of tool alpha",
+      "description-pointer witnessed src/tools/a.ts:1:96 | a pointer sentence with no tail behind it added to the description of tool alpha",
+      "description-issue-ref witnessed src/tools/a.ts:1:96 | an issue reference added to the description of tool alpha",
+      'description-pin witnessed src/tools/a.ts:1:96 | the pinned phrase "lists things" of tool alpha changed',
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery witnessed src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed src/tools/a.ts:1:96 | the description of tool alpha made to name "no_data", which it never returns',
+    ]);
+    expect(report.ok).toBe(false);
+    expect(code).toBe(1);
+  });
+});
+
+describe("witness on monitors written another way", () => {
+  it("a tool file broken for the parse-error check is whole again for the checks after it", async () => {
+    // Alpha has no description, so every description check edits b.ts and leaves a.ts as the parse-error check found it.
+    const dir = monitor({ "src/tools/a.ts": alpha.replace("{ description: 'Alpha lists things.' }", "{}") }, (c) => {
+      c.descriptions.pins = { beta: ["counts things"] };
+    });
+    const { report } = await witness(dir);
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed src/tools/a.ts:5:1 | `invalid` reassigned from a local helper before the guard at line 4",
+      "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+      'hand-built-status witnessed src/tools/a.ts:15:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal witnessed src/helpers.ts:20:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:22:5 | the floor tools raised above today's count",
+      "parse-error witnessed src/tools/a.ts:13:1 | a tool file left with a syntax error",
+      "description-budget witnessed src/tools/b.ts:1:94 | the description pushed over its cap of tool beta",
+      "description-pointer witnessed src/tools/b.ts:1:94 | a pointer sentence with no tail behind it added to the description of tool beta",
+      "description-issue-ref witnessed src/tools/b.ts:1:94 | an issue reference added to the description of tool beta",
+      'description-pin witnessed src/tools/b.ts:1:94 | the pinned phrase "counts things" of tool beta changed',
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery witnessed src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed src/tools/b.ts:1:94 | the description of tool beta made to name "invalid", which it never returns',
+    ]);
+  });
+
+  it("a file that starts with an empty line, a description in backquotes, a refusal that is not a function", async () => {
+    const dir = monitor({
+      "src/tools/a.ts": `\n${alpha.slice(1).replace("'Alpha lists things.'", "`Alpha lists things.`")}`,
+      "src/helpers.ts": helpers.replace(/export const refusal = function[^]*?\n};\n/, 'export const refusal = status.bind(null, "invalid");\n'),
+    });
+    const { report } = await witness(dir);
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed src/tools/a.ts:6:1 | `invalid` reassigned from a local helper before the guard at line 5",
+      "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+      'hand-built-status witnessed src/tools/a.ts:16:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      "one-refusal-producer no-site | the helpers module declares no function refusal",
+      "validator-builds-refusal witnessed src/helpers.ts:18:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:22:5 | the floor tools raised above today's count",
+      "parse-error witnessed src/tools/a.ts:14:1 | a tool file left with a syntax error",
+      "description-budget witnessed src/tools/a.ts:2:96 | the description pushed over its cap of tool alpha",
+      "description-pointer witnessed src/tools/a.ts:2:96 | a pointer sentence with no tail behind it added to the description of tool alpha",
+      "description-issue-ref witnessed src/tools/a.ts:2:96 | an issue reference added to the description of tool alpha",
+      'description-pin witnessed src/tools/a.ts:2:96 | the pinned phrase "lists things" of tool alpha changed',
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery witnessed src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed src/tools/a.ts:2:96 | the description of tool alpha made to name "no_data", which it never returns',
+    ]);
+  });
+
+  it("a census with findings before any change: each check is witnessed by the findings its change adds", async () => {
+    // A tool whose name the census cannot see, in the first tool file: its bare sentence is no tool's, and it comes first.
+    const named = `// A tool whose name the caller gives.
+export function registerNamed(server: any, name: string): void {
+  server.registerTool(name, { description: "Gamma has a name the census cannot read." }, async () => "Gamma is not ready.");
+}
+`;
+    const dir = monitor({
+      "src/tools/0.ts": named,
+      "src/tools/a.ts": alpha.replace("const invalid = validateTop(args.top);", 'if (args.top > 10) return "Alpha lists ten things at most.";\n      const invalid = validateTop(args.top);'),
+    });
+    const { report } = await witness(dir);
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed src/tools/a.ts:6:1 | `invalid` reassigned from a local helper before the guard at line 5",
+      "bare-sentence-roster witnessed src/tools/a.ts:3:33 | the bare sentence at line 3 edited",
+      'hand-built-status witnessed src/tools/0.ts:8:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal witnessed src/helpers.ts:20:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:22:5 | the floor tools raised above today's count",
+      "parse-error witnessed src/tools/0.ts:6:1 | a tool file left with a syntax error",
+      "description-budget witnessed src/tools/a.ts:1:96 | the description pushed over its cap of tool alpha",
+      "description-pointer witnessed src/tools/a.ts:1:96 | a pointer sentence with no tail behind it added to the description of tool alpha",
+      "description-issue-ref witnessed src/tools/a.ts:1:96 | an issue reference added to the description of tool alpha",
+      'description-pin witnessed src/tools/a.ts:1:96 | the pinned phrase "lists things" of tool alpha changed',
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery witnessed src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed src/tools/a.ts:1:96 | the description of tool alpha made to name "no_data", which it never returns',
+    ]);
+  });
+});
