@@ -213,3 +213,83 @@ export function registerNamed(server: any, name: string): void {
     ]);
   });
 });
+
+describe("witness on a monitor of two SKUs", () => {
+  it("each check's site comes from the first SKU that has one: the pass-through from the second", async () => {
+    const unguarded = alpha.replace("const invalid = validateTop(args.top);\n      if (invalid !== null) return invalid;\n", "");
+    const instructions = 'export const INSTRUCTIONS = "Every tool answers with one payload: data as JSON, or an envelope.";\n';
+    const sku = (name: string) => ({
+      name,
+      root: name,
+      helpers: "src/helpers.ts",
+      producers: [{ module: "src/helpers.ts", category: "validator", names: ["validate*"] }],
+      tools: ["src/tools/*.ts"],
+      instructions: "src/instructions.ts",
+    });
+    const dir = monitor(
+      {
+        "src/helpers.ts": null,
+        "src/tools/a.ts": null,
+        "src/tools/b.ts": null,
+        "first/src/helpers.ts": helpers,
+        "first/src/tools/a.ts": unguarded,
+        "first/src/tools/b.ts": beta,
+        "first/src/instructions.ts": instructions,
+        "second/src/helpers.ts": helpers,
+        "second/src/tools/a.ts": alpha,
+        "second/src/tools/b.ts": beta,
+        "second/src/instructions.ts": instructions,
+      },
+      (c) => {
+        c.skus = [sku("first"), sku("second")];
+        c.parity = [{ name: "payload", text: "Every tool answers with one payload: data as JSON, or an envelope." }];
+      },
+    );
+    const { code, report } = await witness(dir);
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed second/src/tools/a.ts:5:1 | `invalid` reassigned from a local helper before the guard at line 4",
+      "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+      'hand-built-status witnessed first/src/tools/a.ts:13:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed first/src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed first/src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal witnessed first/src/helpers.ts:20:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:41:5 | the floor tools raised above today's count",
+      "parse-error witnessed first/src/tools/a.ts:11:1 | a tool file left with a syntax error",
+      "description-budget witnessed first/src/tools/a.ts:1:96 | the description pushed over its cap of tool alpha",
+      "description-pointer witnessed first/src/tools/a.ts:1:96 | a pointer sentence with no tail behind it added to the description of tool alpha",
+      "description-issue-ref witnessed first/src/tools/a.ts:1:96 | an issue reference added to the description of tool alpha",
+      'description-pin witnessed first/src/tools/a.ts:1:96 | the pinned phrase "lists things" of tool alpha changed',
+      'parity-pin witnessed first/src/instructions.ts:1:14 | the shared fragment "payload" changed in SKU first',
+      "tool-discovery witnessed first/src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed first/src/tools/a.ts:1:96 | the description of tool alpha made to name "invalid", which it never returns',
+    ]);
+    expect(code).toBe(1);
+  });
+});
+
+describe("witness on a tool defined from an object", () => {
+  it("a tool renamed to another's name: the witness points at the name, not at the pin its description now misses", async () => {
+    const defined = `// Beta, defined from an object whose description comes before its name.
+import { formatError } from "../helpers.js";
+export const betaTool = defineTool({
+  description: "Beta counts things.",
+  name: "beta",
+  run: async () => {
+    try {
+      return JSON.stringify({ count: 1 });
+    } catch (ex) {
+      return formatError("beta", ex);
+    }
+  },
+});
+declare function defineTool(tool: unknown): unknown;
+`;
+    const { report } = await witness(monitor({ "src/tools/b.ts": defined }));
+    expect(report.checks.find((c) => c.rule === "tool-discovery")).toEqual({
+      rule: "tool-discovery",
+      status: "witnessed",
+      change: "tool beta renamed to alpha, a name another tool has",
+      firedAt: { file: "src/tools/b.ts", line: 5, column: 9 },
+    });
+  });
+});
