@@ -293,3 +293,45 @@ declare function defineTool(tool: unknown): unknown;
     });
   });
 });
+
+describe("witness on monitors whose helpers module is written another way", () => {
+  // The hand-built status is imported from the helpers module: its specifier must reach the builder from the tool file.
+  for (const [kind, helpersFile, toolDir, specifier] of [
+    ["a helpers module in the tool files' folder", "src/helpers.ts", "src", "./helpers.js"],
+    ["an .mts helpers module", "src/helpers.mts", "src/tools", "../helpers.mjs"],
+    ["a .tsx helpers module", "src/helpers.tsx", "src/tools", "../helpers.js"],
+    ["a .js helpers module", "src/helpers.js", "src/tools", "../helpers.js"],
+  ] as const) {
+    it(`${kind}: a hand-built status imports the builder from it; no pass-through and no pin offer a site`, async () => {
+      const tool = (text: string) =>
+        text.replaceAll('"../helpers.js"', JSON.stringify(specifier)).replace("const invalid = validateTop(args.top);\n      if (invalid !== null) return invalid;\n", "");
+      const dir = monitor(
+        { "src/helpers.ts": null, "src/tools/a.ts": null, "src/tools/b.ts": null, [helpersFile]: helpers, [`${toolDir}/a.ts`]: tool(alpha), [`${toolDir}/b.ts`]: tool(beta) },
+        (c) => {
+          c.skus[0].helpers = helpersFile;
+          c.skus[0].producers[0].module = helpersFile;
+          c.skus[0].tools = [`${toolDir}/a.ts`, `${toolDir}/b.ts`];
+          c.descriptions.pins = {};
+        },
+      );
+      const { report } = await witness(dir);
+      expect(lines(report)).toEqual([
+        "pass-through-producer no-site | the census finds no guarded pass-through that passes",
+        "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+        `hand-built-status witnessed ${toolDir}/a.ts:13:10 | a hand-built status("error", …) split across a line`,
+        `one-failure-producer witnessed ${helpersFile}:13:1 | formatError builds "error" a second time`,
+        `one-refusal-producer witnessed ${helpersFile}:15:1 | refusal builds "invalid" a second time`,
+        `validator-builds-refusal witnessed ${helpersFile}:20:33 | validator validateTop returns a bare sentence`,
+        "floor witnessed payload-census.config.json:23:5 | the floor tools raised above today's count",
+        `parse-error witnessed ${toolDir}/a.ts:11:1 | a tool file left with a syntax error`,
+        `description-budget witnessed ${toolDir}/a.ts:1:96 | the description pushed over its cap of tool alpha`,
+        `description-pointer witnessed ${toolDir}/a.ts:1:96 | a pointer sentence with no tail behind it added to the description of tool alpha`,
+        `description-issue-ref witnessed ${toolDir}/a.ts:1:96 | an issue reference added to the description of tool alpha`,
+        "description-pin no-site | no phrase is pinned (descriptions.pins)",
+        "parity-pin no-site | no fragment is pinned as shared (parity)",
+        `tool-discovery witnessed ${toolDir}/b.ts:1:71 | tool beta renamed to alpha, a name another tool has`,
+        `status-route witnessed ${toolDir}/a.ts:1:96 | the description of tool alpha made to name "invalid", which it never returns`,
+      ]);
+    });
+  }
+});
