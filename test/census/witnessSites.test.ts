@@ -335,3 +335,20 @@ describe("witness on monitors whose helpers module is written another way", () =
     });
   }
 });
+
+
+describe("witness on a bare sentence that does not start with a literal", () => {
+  it("a sentence built from a call and a literal offers the roster check no site to edit", async () => {
+    const a = alpha.replace(
+      "const invalid = validateTop(args.top);",
+      'if (args.top > 10) return String(args.top) + " is more things than alpha lists.";\n      const invalid = validateTop(args.top);',
+    );
+    const { report } = await witness(monitor({ "src/tools/a.ts": a }));
+    expect(report.checks.find((c) => c.rule === "bare-sentence-roster")).toEqual({
+      rule: "bare-sentence-roster",
+      status: "no-site",
+      change: "no tool returns a bare sentence written as a literal",
+      firedAt: null,
+    });
+  });
+});
