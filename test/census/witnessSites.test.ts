@@ -352,3 +352,111 @@ describe("witness on a bare sentence that does not start with a literal", () => 
     });
   });
 });
+
+describe("witness on monitors where the first site a check looks at will not do", () => {
+  it("tool files that do not parse, no validator, no floor: each check says why it has no site", async () => {
+    const dir = monitor({ "src/tools/a.ts": `${alpha})(\n`, "src/tools/b.ts": `${beta})(\n` }, (c) => {
+      delete c.floors;
+      c.skus[0].producers = [];
+    });
+    const { report } = await witness(dir);
+    expect(lines(report)).toEqual([
+      "pass-through-producer no-site | the census finds no guarded pass-through that passes",
+      "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+      "hand-built-status no-site | the SKU has no tool file",
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal no-site | no validator is declared in a validator module",
+      "floor no-site | no floor is configured",
+      "parse-error no-site | the SKU has no tool file that parses",
+      "description-budget no-site | no tool's description is written as a literal",
+      "description-pointer no-site | no tool's description without a tail is written as a literal",
+      "description-issue-ref no-site | no tool's description is written as a literal",
+      "description-pin no-site | no pinned phrase is written in place in its tool's description",
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery no-site | the SKU has no two tools named by string literals",
+      "status-route no-site | no tool's description is written as a literal, with every route of the tool in sight and a configured word it never returns",
+    ]);
+  });
+
+  it("a description of two quote kinds is passed by; a description of one character is pushed over its cap; a pointer in a comment is no pointer", async () => {
+    const a = alpha.replace("'Alpha lists things.'", `"Alpha " + 'lists things.'`);
+    const b = beta.replace('"Beta counts things."', '"B"') + "// Reading guide: get_tool_guide.\n";
+    const { report } = await witness(monitor({ "src/tools/a.ts": a, "src/tools/b.ts": b }));
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed src/tools/a.ts:5:1 | `invalid` reassigned from a local helper before the guard at line 4",
+      "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+      'hand-built-status witnessed src/tools/a.ts:15:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal witnessed src/helpers.ts:20:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:22:5 | the floor tools raised above today's count",
+      "parse-error witnessed src/tools/a.ts:13:1 | a tool file left with a syntax error",
+      "description-budget witnessed src/tools/b.ts:1:94 | the description pushed over its cap of tool beta",
+      "description-pointer witnessed src/tools/b.ts:1:94 | a pointer sentence with no tail behind it added to the description of tool beta",
+      "description-issue-ref witnessed src/tools/b.ts:1:94 | an issue reference added to the description of tool beta",
+      'description-pin witnessed src/tools/a.ts:1:96 | the pinned phrase "lists things" of tool alpha changed',
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery witnessed src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed src/tools/b.ts:1:94 | the description of tool beta made to name "invalid", which it never returns',
+    ]);
+  });
+
+  it("a description that already points to a guide, a pin not in place, a tool that returns every word, a sentence in single quotes, two floors", async () => {
+    const a = alpha
+      .replace("'Alpha lists things.'", "'Alpha lists things. Reading guide: get_tool_guide.'")
+      .replace(
+        "const invalid = validateTop(args.top);",
+        `if (args.top > 10) return 'Alpha lists ten things at most.';\n      if (args.top === 0) return status("empty", "Alpha lists nothing.");\n      const invalid = validateTop(args.top);`,
+      )
+      .replace("import { formatError, validateTop }", "import { formatError, status, validateTop }");
+    const dir = monitor({ "src/tools/a.ts": a }, (c) => {
+      c.descriptions.pins = { beta: ["an absent phrase"], alpha: ["lists things"] };
+      c.floors = { tools: 2, "passThroughs.total": 1 };
+      c.contract = { words: { other: ["empty"] } };
+    });
+    const { report } = await witness(dir);
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed src/tools/a.ts:7:1 | `invalid` reassigned from a local helper before the guard at line 6",
+      "bare-sentence-roster witnessed src/tools/a.ts:3:33 | the bare sentence at line 3 edited",
+      'hand-built-status witnessed src/tools/a.ts:17:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal witnessed src/helpers.ts:20:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:22:5 | the floor tools raised above today's count",
+      "parse-error witnessed src/tools/a.ts:15:1 | a tool file left with a syntax error",
+      "description-budget witnessed src/tools/a.ts:1:96 | the description pushed over its cap of tool alpha",
+      "description-pointer witnessed src/tools/b.ts:1:94 | a pointer sentence with no tail behind it added to the description of tool beta",
+      "description-issue-ref witnessed src/tools/a.ts:1:96 | an issue reference added to the description of tool alpha",
+      'description-pin witnessed src/tools/a.ts:1:96 | the pinned phrase "lists things" of tool alpha changed',
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery witnessed src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed src/tools/b.ts:1:94 | the description of tool beta made to name "invalid", which it never returns',
+    ]);
+  });
+
+  it("a tool whose tail is in the guide: the pointer check passes it by, the others do not", async () => {
+    const guide = 'export const TOOL_GUIDE: Record<string, string> = {\n  alpha: "The whole of what alpha lists, and how.",\n};\n';
+    const dir = monitor({ "src/toolGuide.ts": guide }, (c) => {
+      c.skus[0].guide = "src/toolGuide.ts";
+    });
+    const { report } = await witness(dir);
+    expect(lines(report)).toEqual([
+      "pass-through-producer witnessed src/tools/a.ts:5:1 | `invalid` reassigned from a local helper before the guard at line 4",
+      "bare-sentence-roster no-site | no tool returns a bare sentence written as a literal",
+      'hand-built-status witnessed src/tools/a.ts:15:10 | a hand-built status("error", …) split across a line',
+      'one-failure-producer witnessed src/helpers.ts:13:1 | formatError builds "error" a second time',
+      'one-refusal-producer witnessed src/helpers.ts:15:1 | refusal builds "invalid" a second time',
+      "validator-builds-refusal witnessed src/helpers.ts:20:33 | validator validateTop returns a bare sentence",
+      "floor witnessed payload-census.config.json:23:5 | the floor tools raised above today's count",
+      "parse-error witnessed src/tools/a.ts:13:1 | a tool file left with a syntax error",
+      "description-budget witnessed src/tools/a.ts:1:96 | the description pushed over its cap of tool alpha",
+      "description-pointer witnessed src/tools/b.ts:1:94 | a pointer sentence with no tail behind it added to the description of tool beta",
+      "description-issue-ref witnessed src/tools/a.ts:1:96 | an issue reference added to the description of tool alpha",
+      'description-pin witnessed src/tools/a.ts:1:96 | the pinned phrase "lists things" of tool alpha changed',
+      "parity-pin no-site | no fragment is pinned as shared (parity)",
+      "tool-discovery witnessed src/tools/b.ts:1:71 | tool beta renamed to alpha, a name another tool has",
+      'status-route witnessed src/tools/a.ts:1:96 | the description of tool alpha made to name "no_data", which it never returns',
+    ]);
+  });
+});
