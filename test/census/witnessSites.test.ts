@@ -460,3 +460,19 @@ describe("witness on monitors where the first site a check looks at will not do"
     ]);
   });
 });
+
+describe("witness on a validator module with an export that is no function", () => {
+  it("a validator made by a call is passed by: the validator declared as a function is the site", async () => {
+    const withMadeValidator = helpers.replace(
+      "export function validateTop",
+      "declare function makeValidator(): (n: number) => string | null;\nexport const validateAny = makeValidator();\n\nexport function validateTop",
+    );
+    const { report } = await witness(monitor({ "src/helpers.ts": withMadeValidator }));
+    expect(report.checks.find((c) => c.rule === "validator-builds-refusal")).toEqual({
+      rule: "validator-builds-refusal",
+      status: "witnessed",
+      change: "validator validateTop returns a bare sentence",
+      firedAt: { file: "src/helpers.ts", line: 23, column: 33 },
+    });
+  });
+});
