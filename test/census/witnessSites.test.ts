@@ -476,3 +476,18 @@ describe("witness on a validator module with an export that is no function", () 
     });
   });
 });
+
+describe("witness on a tool whose routes the census cannot all see", () => {
+  it("a status word built at run time: the status-route check takes the next tool, whose routes are all in sight", async () => {
+    const a = alpha
+      .replace("const invalid = validateTop(args.top);", 'if (args.top === 7) return status(String(args.top), "Alpha has a word of its own.");\n      const invalid = validateTop(args.top);')
+      .replace("import { formatError, validateTop }", "import { formatError, status, validateTop }");
+    const { report } = await witness(monitor({ "src/tools/a.ts": a }));
+    expect(report.checks.find((c) => c.rule === "status-route")).toEqual({
+      rule: "status-route",
+      status: "witnessed",
+      change: 'the description of tool beta made to name "invalid", which it never returns',
+      firedAt: { file: "src/tools/b.ts", line: 1, column: 94 },
+    });
+  });
+});
