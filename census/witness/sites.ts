@@ -43,20 +43,48 @@ function textOf(file: string): string | undefined {
   }
 }
 
-/** The offset of a 1-based line and column (UTF-16 code units) in `text`. */
+/** The offset of a 1-based line and column (UTF-16 code units) in `text`, lines broken where the census breaks them. */
 function offsetOf(text: string, line: number, column: number): number {
   let offset = 0;
   for (let l = 1; l < line; l++) {
-    const next = text.indexOf("\n", offset);
+    const next = nextLineStart(text, offset);
     if (next < 0) return text.length;
-    offset = next + 1;
+    offset = next;
   }
   // A BOM is not a column: positions count from after it.
   return offset + column - 1 + (line === 1 && text.charCodeAt(0) === 0xfeff ? 1 : 0);
 }
 
+/**
+ * Where the line after the one holding `from` starts, or -1 on the last line. A line ends where TypeScript ends one
+ * (the census's lines are its lines): at \n, \r\n, a lone \r, U+2028 or U+2029.
+ */
+function nextLineStart(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x2028 || c === 0x2029) return i + 1;
+    if (c === 0x0d) return text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+  }
+  return -1;
+}
+
 function insertAt(text: string, offset: number, insertion: string): string {
   return text.slice(0, offset) + insertion + text.slice(offset);
+}
+
+/**
+ * `text` with every occurrence of `phrase` between `start` and `end` (a description's literal) broken by a character
+ * the phrase does not hold: slipped in after an occurrence's first character, or put in place of a phrase of one
+ * character. Undefined when the phrase is not written there.
+ */
+function withoutPhrase(text: string, start: number, end: number, phrase: string): string | undefined {
+  const mark = ["~", "^", "|"].find((c) => !phrase.includes(c));
+  let literal = text.slice(start, end);
+  if (mark === undefined || !literal.includes(phrase)) return undefined;
+  for (let at = literal.indexOf(phrase); at >= 0; at = literal.indexOf(phrase)) {
+    literal = phrase.length === 1 ? literal.slice(0, at) + mark + literal.slice(at + 1) : insertAt(literal, at + 1, mark);
+  }
+  return text.slice(0, start) + literal + text.slice(end);
 }
 
 /** The function (declaration, or `const f = …` arrow/function expression) named `name` at the top of a file. */
@@ -265,10 +293,10 @@ export function sitesOf(config: ResolvedConfig, views: readonly SkuView[]): Site
         const phrase = phrases[0];
         if (!d?.known || !phrase) continue;
         const text = textOf(d.file);
-        const at = text?.indexOf(phrase, offsetOf(text, d.loc.line, d.loc.column)) ?? -1;
-        if (text === undefined || at < 0) continue;
-        // A character slipped in after the phrase's first: the pin no longer matches, and the text still parses.
-        return { file: d.file, text: insertAt(text, at + 1, "~"), what: `the pinned phrase ${JSON.stringify(phrase)} of tool ${tool} changed` };
+        if (text === undefined || !d.end) continue;
+        const changed = withoutPhrase(text, offsetOf(text, d.loc.line, d.loc.column), offsetOf(text, d.end.line, d.end.column), phrase);
+        if (changed === undefined) continue;
+        return { file: d.file, text: changed, what: `the pinned phrase ${JSON.stringify(phrase)} of tool ${tool} changed` };
       }
       return undefined;
     }),
