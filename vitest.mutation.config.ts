@@ -57,6 +57,8 @@ export default mergeConfig(base, {
     // One module graph for every test file: a mutant runs the tests of several files, and each would otherwise load
     // src/ and the TypeScript parser afresh. Stryker switches its mutants at run time, so no file needs a fresh copy.
     isolate: false,
+    // Every module loaded before the tests, so Stryker sees code that runs at load as static (test/mutation/preload.ts).
+    setupFiles: ["test/mutation/preload.ts"],
     sequence: { sequencer: QuickestFirst },
   },
 });
