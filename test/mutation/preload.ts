@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The mutation run's setup file (vitest.mutation.config.ts): every module of src/ and census/ loaded before any test
 // runs. Code that runs once, when its module loads (tables of messages, sets of names, constants), is then seen by
 // Stryker as static: the mutation run's module graph is shared by every test file (`isolate: false`), so a mutant
