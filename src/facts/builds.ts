@@ -168,7 +168,7 @@ function commaOperand(e: ts.Expression): ts.Expression {
 
 function rewriteOf(file: FileIndex, call: ts.CallExpression, callee: ts.Expression, ref: CalleeRef): NonNullable<BuildFact["rewrite"]> {
   const args = call.arguments.map((a) => a.getText(file.sf));
-  const hints = call.arguments[2] && peel(call.arguments[2], false);
+  const hints = call.arguments[2] && peel(call.arguments[2]);
   const parameter = hints && ts.isObjectLiteralExpression(hints) ? propertyValue(hints, "parameter") : undefined;
   const qualifier = ts.isPropertyAccessExpression(callee) ? `${callee.expression.getText(file.sf)}.` : "";
   const bound: string[] = [];
