@@ -68,6 +68,12 @@ class SessionRegistry {
     }
     return session;
   }
+
+  /** Forgets every session and every config file found. */
+  clear(): void {
+    this.byConfigFile.clear();
+    this.configByFolderUntilStale.clear();
+  }
 }
 
 /**
@@ -76,6 +82,14 @@ class SessionRegistry {
  * finds the census of its config, computed once.
  */
 const processSessions = new SessionRegistry();
+
+/**
+ * Forgets the process's sessions: the next file linted loads its config and reads its files again, as in a new process.
+ * For a host that runs many independent lints in one process and wants none to see another's census (a test harness).
+ */
+export function forgetSessions(): void {
+  processSessions.clear();
+}
 
 /** The config file that governs `file`, as the process's sessions last found it (see SessionRegistry.configFileFor). */
 export function configFileFor(file: string): string | undefined {
