@@ -1,4 +1,5 @@
-// The package's version, found by walking up from a folder; a folder outside the package says which package it missed.
+// The package's version, found by walking up from a folder past other manifests (another package's, one without a
+// version); a folder outside the package says which package it missed.
 import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,4 +25,13 @@ it("says which package it did not find above a folder outside it", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "payload-census-version-"));
   made.push(dir);
   expect(() => readVersion(dir)).toThrow(`package.json of payload-census not found above ${dir}`);
+});
+
+it("passes a manifest of the package's name that has no version", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "payload-census-version-"));
+  made.push(dir);
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "payload-census", version: "2.0.0" }));
+  mkdirSync(path.join(dir, "copy"));
+  writeFileSync(path.join(dir, "copy", "package.json"), JSON.stringify({ name: "payload-census" }));
+  expect(readVersion(path.join(dir, "copy"))).toBe("2.0.0");
 });
