@@ -35,9 +35,15 @@ function keysById(testFiles) {
 
 /**
  * The results of `later` for the files it mutated, and those of `earlier` for every other file. `later` is taken to be
- * the newer: where a test file's text differs between the two, its text and tests come from `later`, and every mutant
- * of `earlier` that one of that file's tests covered or killed is left out, so that the next run tests it again against
- * the tests as they are now (a result is never kept for tests it was not measured against).
+ * the newer: where a test file's text differs between the two, its text and tests come from `later`, and an earlier
+ * result is kept only as far as tests it was measured against still hold it (the rules of Stryker's own incremental
+ * mode, per test file rather than per test):
+ * - a killed mutant is kept while one of the tests that killed it is in a test file that did not change;
+ * - a surviving or uncovered mutant is kept (it counts against the score, whatever the changed tests would do), without
+ *   the tests of changed files among those that covered it, so that the next run over its file sees them as new
+ *   covering tests and tests it again;
+ * - any other result one of whose tests is in a changed file (a timeout, say) is left out, and so is any result naming a
+ *   test that is gone: the next run tests it again.
  * @param {any} earlier an incremental report, or undefined
  * @param {any} later an incremental report
  * @returns {{ report: any, dropped: number }} the merged report, and how many mutants of `earlier` were left out
@@ -56,7 +62,77 @@ export function mergeReports(earlier, later) {
   for (const file of [...new Set([...Object.keys(earlierTests), ...Object.keys(laterTests)])].sort()) {
     testFiles[file] = file in laterTests ? laterTests[file] : earlierTests[file];
   }
-  // New ids, in the order of the merged test files.
+  const { renumbered, idByKey } = renumber(testFiles);
+  const earlierIds = keysById(earlierTests);
+  const laterIds = keysById(laterTests);
+  let dropped = 0;
+  /**
+   * A mutant's tests in the merged numbering, each with whether it no longer holds as it was measured: its file changed
+   * since, or it is gone (for an earlier result only; a later run's result naming a test it does not have is an error).
+   * @param {string[] | undefined} ids
+   * @param {Map<string, { key: string, file: string }>} byId
+   * @param {boolean} fromEarlier
+   * @param {string} mutantId
+   * @returns {{ id: string | undefined, changed: boolean }[]}
+   */
+  const remap = (ids, byId, fromEarlier, mutantId) =>
+    (ids ?? []).map((id) => {
+      const test = byId.get(id);
+      const merged = test === undefined ? undefined : idByKey.get(test.key);
+      if (!fromEarlier && merged === undefined) throw new Error(`mutant ${mutantId} names a test its own report does not have`);
+      return { id: merged, changed: merged === undefined || (fromEarlier && changedTestFiles.has(/** @type {any} */ (test).file)) };
+    });
+  /** @param {{ id: string | undefined, changed: boolean }[]} tests */
+  const holding = (tests) => tests.flatMap((t) => (t.changed || t.id === undefined ? [] : [t.id]));
+  /**
+   * @param {any} fileEntry
+   * @param {Map<string, { key: string, file: string }>} byId
+   * @param {boolean} fromEarlier
+   */
+  const remapFile = (fileEntry, byId, fromEarlier) => {
+    const mutants = [];
+    for (const mutant of fileEntry.mutants) {
+      const coveredBy = remap(mutant.coveredBy, byId, fromEarlier, mutant.id);
+      const killedBy = remap(mutant.killedBy, byId, fromEarlier, mutant.id);
+      if (!keeps(mutant.status, coveredBy, killedBy)) {
+        dropped += 1;
+        continue;
+      }
+      const copy = { ...mutant };
+      if (mutant.coveredBy !== undefined) copy.coveredBy = holding(coveredBy);
+      if (mutant.killedBy !== undefined) copy.killedBy = holding(killedBy);
+      mutants.push(copy);
+    }
+    return { ...fileEntry, mutants };
+  };
+  /** @type {Record<string, any>} */
+  const files = {};
+  const laterFiles = later.files ?? {};
+  const earlierFiles = earlier.files ?? {};
+  for (const file of [...new Set([...Object.keys(earlierFiles), ...Object.keys(laterFiles)])].sort()) {
+    files[file] =
+      file in laterFiles ? remapFile(laterFiles[file], laterIds, false) : remapFile(earlierFiles[file], earlierIds, true);
+  }
+  return { report: { ...later, files, testFiles: renumbered }, dropped };
+}
+
+/**
+ * Whether a result still holds against the merged tests (see mergeReports).
+ * @param {string} status
+ * @param {{ changed: boolean }[]} coveredBy
+ * @param {{ changed: boolean }[]} killedBy
+ */
+function keeps(status, coveredBy, killedBy) {
+  if (status === "Killed") return killedBy.some((t) => !t.changed);
+  if (status === "Survived" || status === "NoCoverage") return true;
+  return !coveredBy.some((t) => t.changed) && !killedBy.some((t) => t.changed);
+}
+
+/**
+ * The tests of `testFiles` with new ids, in the order of the files, and each test's new id by its key.
+ * @param {Record<string, any>} testFiles
+ */
+function renumber(testFiles) {
   /** @type {Map<string, string>} */
   const idByKey = new Map();
   /** @type {Record<string, any>} */
@@ -74,60 +150,7 @@ export function mergeReports(earlier, later) {
     });
     renumbered[file] = { ...entry, tests };
   }
-  const earlierIds = keysById(earlierTests);
-  const laterIds = keysById(laterTests);
-  let dropped = 0;
-  /**
-   * A mutant's test ids in the merged numbering, or undefined when one of its tests is not kept as it was measured.
-   * @param {string[] | undefined} ids
-   * @param {Map<string, { key: string, file: string }>} byId
-   * @param {boolean} fromEarlier
-   */
-  const remap = (ids, byId, fromEarlier) => {
-    if (ids === undefined) return [];
-    /** @type {string[]} */
-    const out = [];
-    for (const id of ids) {
-      const test = byId.get(id);
-      if (test === undefined) return undefined;
-      if (fromEarlier && changedTestFiles.has(test.file)) return undefined;
-      const merged = idByKey.get(test.key);
-      if (merged === undefined) return undefined;
-      out.push(merged);
-    }
-    return out;
-  };
-  /**
-   * @param {any} fileEntry
-   * @param {Map<string, { key: string, file: string }>} byId
-   * @param {boolean} fromEarlier
-   */
-  const remapFile = (fileEntry, byId, fromEarlier) => {
-    const mutants = [];
-    for (const mutant of fileEntry.mutants) {
-      const coveredBy = remap(mutant.coveredBy, byId, fromEarlier);
-      const killedBy = remap(mutant.killedBy, byId, fromEarlier);
-      if (coveredBy === undefined || killedBy === undefined) {
-        if (!fromEarlier) throw new Error(`mutant ${mutant.id} names a test its own report does not have`);
-        dropped += 1;
-        continue;
-      }
-      const copy = { ...mutant };
-      if (mutant.coveredBy !== undefined) copy.coveredBy = coveredBy;
-      if (mutant.killedBy !== undefined) copy.killedBy = killedBy;
-      mutants.push(copy);
-    }
-    return { ...fileEntry, mutants };
-  };
-  /** @type {Record<string, any>} */
-  const files = {};
-  const laterFiles = later.files ?? {};
-  const earlierFiles = earlier.files ?? {};
-  for (const file of [...new Set([...Object.keys(earlierFiles), ...Object.keys(laterFiles)])].sort()) {
-    files[file] =
-      file in laterFiles ? remapFile(laterFiles[file], laterIds, false) : remapFile(earlierFiles[file], earlierIds, true);
-  }
-  return { report: { ...later, files, testFiles: renumbered }, dropped };
+  return { renumbered, idByKey };
 }
 
 /** The statuses that count as detected (mutation-testing-report-schema); Survived and NoCoverage are not. */

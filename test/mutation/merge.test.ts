@@ -83,17 +83,50 @@ describe("merging kept mutation results with a later run's", () => {
     expect(merged.testFiles["test/b.test.ts"].tests.map((t: any) => t.id)).toEqual(["2"]);
   });
 
-  it("leaves out each earlier result one of whose tests changed since, and counts it", () => {
+  it("leaves out an earlier kill whose killing tests all changed since, and counts it", () => {
     const later = report(
       { "src/b.ts": [mutant("0", "Killed", ["0"], ["0"])] },
       { "test/a.test.ts": { source: "A, edited", tests: ["one", "two", "four"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
       ["5", "6", "7", "0"],
     );
     const { report: merged, dropped } = mergeReports(earlier, later);
-    expect(dropped).toBe(2);
-    expect(named(merged)["src/a.ts"]).toEqual([]);
+    expect(dropped).toBe(1);
+    // The survivor stays (it counts against the score) without the changed file's test, which the next run then sees
+    // as a new covering test and tests it again.
+    expect(named(merged)["src/a.ts"]).toEqual([{ id: "1", status: "Survived", coveredBy: [], killedBy: undefined }]);
     expect(merged.testFiles["test/a.test.ts"].source).toBe("A, edited");
     expect(merged.testFiles["test/a.test.ts"].tests.map((t: any) => t.name)).toEqual(["one", "two", "four"]);
+  });
+
+  it("keeps an earlier kill while one of its killing tests is in an unchanged file, and only the tests that still hold", () => {
+    const mixed = report(
+      {
+        "src/c.ts": [
+          mutant("0", "Killed", ["10", "12"], ["10", "12"]),
+          mutant("1", "Survived", ["10", "12"]),
+          mutant("2", "Timeout", ["10", "12"]),
+          mutant("3", "Timeout", ["12"]),
+          mutant("4", "NoCoverage"),
+          mutant("5", "Killed", ["11"], ["11"]),
+        ],
+      },
+      { "test/a.test.ts": { source: "A", tests: ["one", "gone"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
+      ["10", "11", "12"],
+    );
+    const later = report(
+      { "src/z.ts": [] },
+      { "test/a.test.ts": { source: "A, edited", tests: ["one"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
+      ["0", "1"],
+    );
+    const { report: merged, dropped } = mergeReports(mixed, later);
+    // Left out: the timeout one of whose tests changed, and the kill whose only killing test is gone.
+    expect(dropped).toBe(2);
+    expect(named(merged)["src/c.ts"]).toEqual([
+      { id: "0", status: "Killed", coveredBy: ["test/b.test.ts: three"], killedBy: ["test/b.test.ts: three"] },
+      { id: "1", status: "Survived", coveredBy: ["test/b.test.ts: three"], killedBy: undefined },
+      { id: "3", status: "Timeout", coveredBy: ["test/b.test.ts: three"], killedBy: undefined },
+      { id: "4", status: "NoCoverage", coveredBy: undefined, killedBy: undefined },
+    ]);
   });
 
   it("keeps an earlier result covered by tests of unchanged files when another test file changed", () => {
