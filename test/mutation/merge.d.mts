@@ -1,5 +1,5 @@
 // Types of merge.mjs for the tests (the runner is plain JavaScript so that Node runs it without a build).
-export declare function mergeReports(earlier: unknown, later: unknown): { report: any; dropped: number };
+export declare function mergeReports(earlier: unknown, later: unknown, options?: { partial?: boolean }): { report: any; dropped: number };
 export declare function scoreTable(report: unknown): {
   table: string;
   score: number;

@@ -44,11 +44,15 @@ function keysById(testFiles) {
  *   covering tests and tests it again;
  * - any other result one of whose tests is in a changed file (a timeout, say) is left out, and so is any result naming a
  *   test that is gone: the next run tests it again.
+ * A later report that is `partial` (salvaged from a run stopped before its end) holds only the mutants it reached: for a
+ * file whose text it shares with `earlier`, the earlier results of the mutants it did not reach are kept under the same
+ * rules, so a stopped re-run loses nothing it had not yet tested again.
  * @param {any} earlier an incremental report, or undefined
  * @param {any} later an incremental report
+ * @param {{ partial?: boolean }} [options]
  * @returns {{ report: any, dropped: number }} the merged report, and how many mutants of `earlier` were left out
  */
-export function mergeReports(earlier, later) {
+export function mergeReports(earlier, later, options = {}) {
   if (earlier === undefined) return { report: later, dropped: 0 };
   const earlierTests = earlier.testFiles ?? {};
   const laterTests = later.testFiles ?? {};
@@ -110,10 +114,29 @@ export function mergeReports(earlier, later) {
   const laterFiles = later.files ?? {};
   const earlierFiles = earlier.files ?? {};
   for (const file of [...new Set([...Object.keys(earlierFiles), ...Object.keys(laterFiles)])].sort()) {
-    files[file] =
-      file in laterFiles ? remapFile(laterFiles[file], laterIds, false) : remapFile(earlierFiles[file], earlierIds, true);
+    if (!(file in laterFiles)) {
+      files[file] = remapFile(earlierFiles[file], earlierIds, true);
+      continue;
+    }
+    const entry = remapFile(laterFiles[file], laterIds, false);
+    const before = earlierFiles[file];
+    if (options.partial && before !== undefined && before.source === laterFiles[file].source) {
+      const reached = new Set(laterFiles[file].mutants.map(mutantKey));
+      const unreached = { ...before, mutants: before.mutants.filter((/** @type {any} */ m) => !reached.has(mutantKey(m))) };
+      entry.mutants.push(...remapFile(unreached, earlierIds, true).mutants);
+    }
+    files[file] = entry;
   }
   return { report: { ...later, files, testFiles: renumbered }, dropped };
+}
+
+/**
+ * A mutant's identity across runs of one file text: what it replaces where (Stryker's ids are given afresh by every run).
+ * @param {any} mutant
+ */
+function mutantKey(mutant) {
+  const { start, end } = mutant.location;
+  return JSON.stringify([mutant.mutatorName, mutant.replacement ?? null, start.line, start.column, end.line, end.column]);
 }
 
 /**

@@ -163,6 +163,46 @@ describe("merging kept mutation results with a later run's", () => {
     expect(() => mergeReports(earlier, broken)).toThrow("mutant 0 names a test its own report does not have");
   });
 
+  describe("a partial later report (a stopped run, salvaged)", () => {
+    const at = (m: Mutant, line: number, mutatorName = "ConditionalExpression") => ({
+      ...m,
+      mutatorName,
+      replacement: "true",
+      location: { start: { line, column: 1 }, end: { line, column: 9 } },
+    });
+    const tests = { "test/a.test.ts": { source: "A", tests: ["one", "two"] } };
+    const kept = report({ "src/a.ts": [] }, tests, ["10", "11"]);
+    kept.files["src/a.ts"]!.mutants = [
+      at(mutant("0", "Killed", ["10"], ["10"]), 1),
+      at(mutant("1", "Survived", ["11"]), 2),
+      at(mutant("2", "NoCoverage"), 3),
+    ] as any;
+    const stopped = report({ "src/a.ts": [] }, tests, ["20", "21"]);
+    stopped.files["src/a.ts"]!.mutants = [at(mutant("0", "Killed", ["21"], ["21"]), 2)] as any;
+    const lines = (merged: any) =>
+      merged.files["src/a.ts"].mutants.map((m: any) => `${m.location.start.line} ${m.status}`).sort();
+
+    it("keeps the earlier results of the mutants the stopped run did not reach, and its own for the ones it did", () => {
+      const { report: merged, dropped } = mergeReports(kept, stopped, { partial: true });
+      expect(lines(merged)).toEqual(["1 Killed", "2 Killed", "3 NoCoverage"]);
+      expect(dropped).toBe(0);
+      expect(named(merged)["src/a.ts"]!.find((m) => m.status === "Killed" && m.id === "0" && m.killedBy?.[0]?.endsWith("one"))).toBeDefined();
+    });
+
+    it("tells a mutant reached from one of the same place by what it does", () => {
+      const other = report({ "src/a.ts": [] }, tests, ["20", "21"]);
+      other.files["src/a.ts"]!.mutants = [at(mutant("0", "Killed", ["21"], ["21"]), 2, "BooleanLiteral")] as any;
+      expect(lines(mergeReports(kept, other, { partial: true }).report)).toEqual(["1 Killed", "2 Killed", "2 Survived", "3 NoCoverage"]);
+    });
+
+    it("keeps nothing unreached of a file whose text changed since, nor anything when the report is whole", () => {
+      const edited = structuredClone(stopped);
+      edited.files["src/a.ts"]!.source = "// src/a.ts, edited";
+      expect(lines(mergeReports(kept, edited, { partial: true }).report)).toEqual(["2 Killed"]);
+      expect(lines(mergeReports(kept, stopped).report)).toEqual(["2 Killed"]);
+    });
+  });
+
   it("is the later run itself when nothing was kept before", () => {
     const later = report({ "src/a.ts": [] }, {}, []);
     expect(mergeReports(undefined, later)).toEqual({ report: later, dropped: 0 });

@@ -67,8 +67,9 @@ function matcher(patterns) {
 /**
  * @param {string} file
  * @param {string[]} [only] globs: merge only the results of the files they match (a run's file holds every file's)
+ * @param {boolean} [partial] the file holds only the mutants a stopped run reached (see mergeReports)
  */
-function mergeInto(file, only) {
+function mergeInto(file, only, partial = false) {
   const later = readReport(file);
   if (later === undefined) {
     console.error(`mutation: ${file} does not exist; nothing was merged.`);
@@ -78,7 +79,7 @@ function mergeInto(file, only) {
     const wanted = matcher(only);
     for (const name of Object.keys(later.files ?? {})) if (!wanted(name)) delete later.files[name];
   }
-  const { report, dropped } = mergeReports(readReport(kept), later);
+  const { report, dropped } = mergeReports(readReport(kept), later, { partial });
   writeKept(report);
   const { score, files } = scoreTable(report);
   console.log(
@@ -143,7 +144,7 @@ if (args[0] === "salvage") {
   const salvaged = join(root, "reports", "mutation", "salvaged-incremental.json");
   writeFileSync(salvaged, JSON.stringify(report));
   if (unknown > 0) console.log(`mutation: ${unknown} result(s) name a test the run did not run; their mutants are tested again next time.`);
-  process.exit(mergeInto(salvaged));
+  process.exit(mergeInto(salvaged, undefined, true));
 }
 
 /**
