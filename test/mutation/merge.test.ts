@@ -186,7 +186,7 @@ describe("merging kept mutation results with a later run's", () => {
       const { report: merged, dropped } = mergeReports(kept, stopped, { partial: true });
       expect(lines(merged)).toEqual(["1 Killed", "2 Killed", "3 NoCoverage"]);
       expect(dropped).toBe(0);
-      expect(named(merged)["src/a.ts"]!.find((m) => m.status === "Killed" && m.id === "0" && m.killedBy?.[0]?.endsWith("one"))).toBeDefined();
+      expect(named(merged)["src/a.ts"]!.find((m: any) => m.status === "Killed" && m.id === "0" && m.killedBy?.[0]?.endsWith("one"))).toBeDefined();
     });
 
     it("tells a mutant reached from one of the same place by what it does", () => {
