@@ -29,16 +29,18 @@ export class TokenMemo {
   keep(counter: TokenCounter): void {
     const given = counter.given;
     if (!given || (counter.encoded === 0 && given.size === this.known?.size)) return;
-    writeEntry(this.file, { format: FORMAT, key: this.key }, JSON.stringify(Object.fromEntries([...given].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
+    const sorted = [...given.keys()].sort().map((key) => [key, given.get(key)]);
+    writeEntry(this.file, { format: FORMAT, key: this.key }, JSON.stringify(Object.fromEntries(sorted)));
   }
 
   private read(): Map<string, number> {
     const entry = readEntry(this.file);
     if (!entry || entry.header.format !== FORMAT || entry.header.key !== this.key) return new Map();
     try {
-      const counts = JSON.parse(entry.body) as unknown;
-      if (typeof counts !== "object" || counts === null || Array.isArray(counts)) return new Map();
-      return new Map(Object.entries(counts).filter((kv): kv is [string, number] => Number.isInteger(kv[1]) && kv[1] >= 0));
+      // Only whole counts of 0 or more are read; a body that is no object yields none (a list's or a string's keys are
+      // indexes, never a text's key; null throws).
+      const counts = Object.entries(JSON.parse(entry.body) as object);
+      return new Map(counts.filter((kv): kv is [string, number] => Number.isInteger(kv[1]) && kv[1] >= 0));
     } catch {
       return new Map();
     }
