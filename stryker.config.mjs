@@ -12,6 +12,9 @@ export default {
     // The build's step that writes schema/*.json and the precompiled validators: only run as a process, by npm run build;
     // test/config/schema.test.ts and test/config/precompiled.test.ts check what it wrote.
     "!src/config/writeSchema.ts",
+    // Runs once, as a process's first load of the TypeScript package (a test process has loaded it already):
+    // test/project/tsCodeCache.test.ts checks it in processes of their own, which load the built code, not a mutant.
+    "!src/tsCodeCache.ts",
   ],
   // Stryker would otherwise write `// @ts-nocheck` atop TypeScript files in its copy of the project, the monitors under
   // fixtures/ among them, moving every line the tests expect; vitest does not type-check, so the mutants need no such line.

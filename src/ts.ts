@@ -7,9 +7,12 @@ import ts = require("typescript");
 
 export { ts };
 
-/** Parses one file's text the way every front end of the census does. */
+/**
+ * Parses one file's text the way every front end of the census does. TypeScript reads the file as its extension says,
+ * as typescript-eslint does: JSX in `.tsx`, `.jsx` and the JavaScript extensions only.
+ */
 export function parseSource(fileName: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, PARSE_OPTIONS, true, scriptKind(fileName));
+  return ts.createSourceFile(fileName, text, PARSE_OPTIONS, true);
 }
 
 /**
@@ -19,28 +22,11 @@ export function parseSource(fileName: string, text: string): ts.SourceFile {
  * without the source file.
  */
 export function parseSourceUnlinked(fileName: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, PARSE_OPTIONS, false, scriptKind(fileName));
+  return ts.createSourceFile(fileName, text, PARSE_OPTIONS, false);
 }
 
 // No check reads JSDoc: skipping it is a large part of parsing well-documented code.
 const PARSE_OPTIONS: ts.CreateSourceFileOptions = Object.freeze({ languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
-
-/** How TypeScript reads a file, by its extension, as typescript-eslint does: JSX only where the extension says so. */
-function scriptKind(fileName: string): ts.ScriptKind {
-  const ext = fileName.slice(fileName.lastIndexOf(".")).toLowerCase();
-  switch (ext) {
-    case ".tsx":
-      return ts.ScriptKind.TSX;
-    case ".js":
-    case ".mjs":
-    case ".cjs":
-      return ts.ScriptKind.JS;
-    case ".jsx":
-      return ts.ScriptKind.JSX;
-    default:
-      return ts.ScriptKind.TS;
-  }
-}
 
 /** Syntax errors the parser recorded while building the tree (an internal field typescript-estree reads too). */
 export function parseDiagnostics(sourceFile: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
