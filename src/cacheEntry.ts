@@ -85,10 +85,11 @@ export function decodeEntry(data: string): { header: Record<string, unknown>; bo
   const newline = data.indexOf("\n");
   if (newline < 0) return undefined;
   try {
-    const header = JSON.parse(data.slice(0, newline)) as Record<string, unknown>;
+    // Any JSON: a header that is not an object has no sum (and null's is read as none).
+    const header = JSON.parse(data.slice(0, newline)) as Record<string, unknown> | null;
     const body = data.slice(newline + 1);
     // The sum covers every byte: a truncated, edited or interleaved entry is not trusted.
-    return typeof header === "object" && header !== null && header.sum === sum(body) ? { header, body } : undefined;
+    return header?.sum === sum(body) ? { header, body } : undefined;
   } catch {
     return undefined;
   }
