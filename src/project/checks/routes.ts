@@ -23,8 +23,8 @@ export function checkStatusRoutes(ctx: SkuContext, descriptions: SkuDescriptions
     if (found.unseen !== null) row.routesUnseen = found.unseen;
     const head = d.description.head;
     const tail = d.description.tail;
-    const inHead = head === null ? new Set<string>() : namedWords(head, words);
-    const inTail = tail === null ? new Set<string>() : namedWords(tail, words);
+    const inHead = namedWords(head ?? "", words);
+    const inTail = namedWords(tail ?? "", words);
     row.unmentioned = found.routes.filter((w) => w !== TEXT_ROUTE && !inHead.has(w) && !inTail.has(w));
     // A description the census cannot see names nothing it can check; routes it cannot all see prove no absence.
     if (head === null || found.unseen !== null) continue;
@@ -59,11 +59,12 @@ export function namedWords(text: string, words: readonly string[]): Set<string> 
     const w = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const quoted = new RegExp(`(["'\`\u201c\u2018])${w}(["'\`\u201d\u2019])|\\bstatus\\W{0,4}${w}\\b`, "i");
     const m = quoted.exec(text);
-    if (m && (m[1] === undefined || closes(m[1], m[2]!))) named.add(word);
+    if (m && closes(m[1], m[2])) named.add(word);
   }
   return named;
 }
 
-function closes(open: string, close: string): boolean {
+/** Whether a quote closes the one that opened (neither is there when the word is named as a status). */
+function closes(open: string | undefined, close: string | undefined): boolean {
   return open === close || (open === "\u201c" && close === "\u201d") || (open === "\u2018" && close === "\u2019");
 }
