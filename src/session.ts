@@ -185,7 +185,6 @@ export class CensusSession {
 
   /** The current census (recomputed only when a file's facts changed). Throws the ConfigError of a broken config or roster. */
   census(): CensusResult {
-    if (this.loaded.error) throw this.loaded.error;
     const result = this.censusOrError();
     if (result instanceof ConfigError) throw result;
     return result;
@@ -229,7 +228,7 @@ export class CensusSession {
    */
   private checkAgainstMemory(file: string, text: string): void {
     const content = this.recalledFrom?.contentOf(file);
-    if (content !== undefined && contentHash(withoutBom(text)) === content) return;
+    if (contentHash(withoutBom(text)) === content) return;
     const onDisk = sameAsDisk(file, text);
     if (content === undefined && onDisk) return;
     this.forgetMemory(!onDisk);
@@ -277,7 +276,7 @@ export class CensusSession {
       this.result = undefined;
       return;
     }
-    const tools = (c: ResolvedConfig) => c.skus.map((s) => s.toolFiles.join("\n")).join("\n\n");
+    const tools = (c: ResolvedConfig) => JSON.stringify(c.skus.map((s) => s.toolFiles));
     if (tools(reloaded.config) !== tools(this.loaded.config)) {
       this.loaded.config = reloaded.config;
       this.loaded.memos = reloaded.memos;
