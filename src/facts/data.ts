@@ -75,7 +75,11 @@ export class DataReader {
       const key = ts.isPropertyAccessExpression(e) ? e.name.text : literalKey(e.argumentExpression);
       if (key !== undefined) {
         if (e.expression.kind === ThisKeyword) return { k: "this", path: [key], loc };
-        return readPathOrUnknown(this.read(e.expression, depth + 1), [key], loc);
+        const base = this.read(e.expression, depth + 1);
+        // A member of what reads as a string leaf (a local enum's `ToolName.Alpha`, a string's `.length`) is the
+        // evaluator's to read: it sees the whole access, or says why not.
+        if (base.k === "string") return this.text(e);
+        return readPathOrUnknown(base, [key], loc);
       }
     }
     if (ts.isCallExpression(e)) {

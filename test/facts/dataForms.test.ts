@@ -76,7 +76,7 @@ describe("a map callback's destructured parameter", () => {
     });
     expect(elements).toEqual([
       { k: "object", entries: [{ key: "name", value: { k: "param", slot: 0, path: ["name"] } }, { key: "description", value: { k: "param", slot: 0, path: ["text"] } }] },
-      { k: "object", entries: [{ key: "name", value: { k: "get", base: { k: "string", expr: { k: "unknown", why: "`rest` is a parameter", line: 3, column: 54 } }, path: ["name"] } }] },
+      { k: "object", entries: [{ key: "name", value: { k: "string", expr: { k: "unknown", why: "`rest` is a parameter", line: 3, column: 54 } } }] },
       { k: "object", entries: [{ key: "name", value: { k: "param", slot: 2, path: ["0"] } }, { key: "description", value: { k: "param", slot: 2, path: ["1"] } }] },
     ]);
   });

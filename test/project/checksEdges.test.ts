@@ -128,7 +128,7 @@ describe("description-budget: the catalog's largest descriptions", () => {
     line: 4 + 28 * i,
     column: 50,
     tool,
-    message: `The census cannot see the served description of tool ${tool} (a string has no property \`env\`); build it from literals and constants so its size can be checked`,
+    message: `The census cannot see the served description of tool ${tool} (\`process\` is not declared in this file); build it from literals and constants so its size can be checked`,
   }));
 
   it("names the three largest served sizes, ties by name, a tool without description as 0 and one unseen last", () => {
@@ -626,7 +626,7 @@ describe("description-budget: a tool whose name the census cannot see", () => {
         column: 23,
         tool: null,
         message:
-          "The census cannot see the name of this tool (a string has no property `env`), so it cannot count it, nor check its description against a cap, a guide or pins; give the tool a constant name",
+          "The census cannot see the name of this tool (`process` is not declared in this file), so it cannot count it, nor check its description against a cap, a guide or pins; give the tool a constant name",
       },
     ]);
   });

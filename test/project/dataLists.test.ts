@@ -85,6 +85,23 @@ describe("a table of definitions listed", () => {
     expect(await listed(expr)).toEqual({ tools: BOTH, unseen: [] });
   });
 
+  it("names and descriptions from a local enum, an imported one and an `as const` object", async () => {
+    const defs = (names: string) =>
+      `[{ name: ${names}.Alpha, description: ${names}.AlphaText, inputSchema: {} }, { name: ${names}.Beta, description: "Beta tool here.", inputSchema: {} }]`;
+    const local = "enum ToolName { Alpha = 'alpha', Beta = 'beta', AlphaText = 'Alpha tool.' }";
+    expect(await listed(defs("ToolName"), local)).toEqual({ tools: BOTH, unseen: [] });
+    const imported = 'import { Names } from "./names.js";';
+    const files = { "src/names.ts": "export enum Names { Alpha = 'alpha', Beta = 'beta', AlphaText = 'Alpha tool.' }\n" };
+    expect(await listed(defs("Names"), imported, files)).toEqual({ tools: BOTH, unseen: [] });
+    const constant = "const N = { Alpha: 'alpha', Beta: 'beta', AlphaText: 'Alpha tool.' } as const;";
+    expect(await listed(defs("N"), constant)).toEqual({ tools: BOTH, unseen: [] });
+  });
+
+  it("an enum member defined by itself is unseen, and says so", async () => {
+    const r = await listed("[{ name: 'alpha', description: D.B, inputSchema: {} }]", "enum D { A = 'x', B = D.B }");
+    expect(r.tools).toEqual([["alpha", null]]);
+  });
+
   it("a key written twice: its last value, once", async () => {
     expect(await listed("Object.values(TWICE)", "const TWICE = { alpha: TOOLS.beta, alpha: TOOLS.alpha };")).toEqual({ tools: [["alpha", 11]], unseen: [] });
   });
