@@ -145,7 +145,7 @@ export class DataResolver {
         // In a list, each option is defined; as one value, the choice is the first option every option agrees on.
         const options = value.options.map((o) => this.resolve(file, o, env));
         if (options.every((o) => o.k === "list")) {
-          const items = options.flatMap((o) => (o.k === "list" ? o.items : []));
+          const items = unionOf(options.map((o) => (o.k === "list" ? o.items : [])));
           return items.length > MAX_ELEMENTS ? tooMany(file, value.loc) : { k: "list", items };
         }
         return options.length === 1 ? options[0]! : { k: "unknown", why: "the value depends on a condition at run time", file, loc: value.loc };
@@ -264,6 +264,60 @@ export class DataResolver {
       return { k: "string", file, expr, loc: ref.loc, end: ref.loc };
     }
     return this.at(this.path(base, path), path, followed.file, ref.loc);
+  }
+}
+
+/**
+ * The elements of lists a condition chooses between (`readOnly ? READ : [...READ, ...WRITE]`): each option's, less those
+ * another option listed before it (the same definition, so one tool, whichever option runs). Within one option an
+ * element listed twice stays twice: that list does define it twice.
+ */
+function unionOf(lists: readonly (readonly Resolved[])[]): Resolved[] {
+  const items: Resolved[] = [];
+  const earlier = new Set<string>();
+  for (const list of lists) {
+    const mine: string[] = [];
+    for (const item of list) {
+      const key = definitionKey(item, 0);
+      if (key !== undefined && earlier.has(key)) continue;
+      items.push(item);
+      if (key !== undefined) mine.push(key);
+    }
+    for (const key of mine) earlier.add(key);
+  }
+  return items;
+}
+
+/** Most iterations nested in an element's bindings that its definition key follows (deeper: no key, never merged). */
+const MAX_KEY_DEPTH = 8;
+
+/**
+ * Where an element is defined, with what each iteration bound for it: the same key is the same definition. None for
+ * a value the census cannot see (two of those are never taken for one).
+ */
+function definitionKey(value: Resolved, depth: number): string | undefined {
+  if (depth > MAX_KEY_DEPTH) return undefined;
+  const at = (file: string, loc: Loc) => `${file}:${loc.line}:${loc.column}`;
+  switch (value.k) {
+    case "object": {
+      const bound: string[] = [];
+      for (const [slot, element] of [...value.env].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const key = definitionKey(element, depth + 1);
+        if (key === undefined) return undefined;
+        bound.push(`${slot}=${key}`);
+      }
+      return `object ${at(value.file, value.value.loc)} {${bound.join(",")}}`;
+    }
+    case "tool":
+      return `tool ${value.file}#${value.index}`;
+    case "class":
+      return `class ${value.file}#${value.name}`;
+    case "function":
+      return `function ${value.file}#${value.key}`;
+    case "string":
+      return `string ${at(value.file, value.loc)}`;
+    default:
+      return undefined;
   }
 }
 

@@ -110,6 +110,27 @@ describe("a table of definitions listed", () => {
     expect(await listed("flag ? [TOOLS.alpha] : [TOOLS.beta]", "const flag = Math.random() > 0.5;")).toEqual({ tools: BOTH, unseen: [] });
   });
 
+  it("lists a condition chooses between that share definitions: each tool once", async () => {
+    const declarations = "const readOnly = Math.random() > 0.5;\nconst READ = [TOOLS.alpha];\nconst WRITE = [TOOLS.beta];";
+    expect(await listed("readOnly ? READ : [...READ, ...WRITE]", declarations)).toEqual({ tools: BOTH, unseen: [] });
+    expect(await listed("readOnly ? READ : READ.concat(WRITE)", declarations)).toEqual({ tools: BOTH, unseen: [] });
+    expect(await listed(`(readOnly ? READ : [...READ, ...WRITE]).map((t) => ({ name: t.name, description: t.description, inputSchema: {} }))`, declarations)).toEqual({ tools: BOTH, unseen: [] });
+  });
+
+  it("elements of one mapped list, shared by both lists: the same element once, two elements both", async () => {
+    const declarations =
+      "const readOnly = Math.random() > 0.5;\n" +
+      "const MAPPED = LIST.map((t) => ({ name: t.name, description: t.description, inputSchema: {} }));";
+    expect(await listed("readOnly ? MAPPED : [...MAPPED]", declarations)).toEqual({ tools: BOTH, unseen: [] });
+    expect(await listed("readOnly ? [MAPPED[0]] : [MAPPED[1]]", declarations)).toEqual({ tools: BOTH, unseen: [] });
+  });
+
+  it("a tool one of those lists holds twice is still defined twice", async () => {
+    const r = await listed("readOnly ? [TOOLS.alpha, TOOLS.alpha] : [TOOLS.beta]", "const readOnly = Math.random() > 0.5;");
+    expect(r.tools).toEqual([["alpha", 11], ["alpha", 11], ["beta", 15]]);
+    expect(r.unseen).toEqual([expect.stringMatching(/^Tool alpha is defined twice in SKU main/), expect.stringMatching(/^Tool alpha is defined twice in SKU main/)]);
+  });
+
   it("a member nested in objects, and an object spread with a member set after it", async () => {
     expect(await listed("[NESTED.a.b]", "const NESTED = { a: { b: TOOLS.alpha } };")).toEqual({ tools: [["alpha", 11]], unseen: [] });
     expect(await listed("[{ ...TOOLS.alpha, description: 'Over.' }]")).toEqual({ tools: [["alpha", 5]], unseen: [] });
