@@ -106,15 +106,17 @@ export class DataReader {
     // `({ name, description }) => …`, `for (const [name, def] of …)`: the path from the element to the name.
     while (ts.isBindingElement(node)) {
       const pattern = node.parent;
-      const key = ts.isObjectBindingPattern(pattern)
-        ? node.propertyName
-          ? propertyNameText(node.propertyName)
-          : ts.isIdentifier(node.name)
-            ? node.name.text
-            : null
-        : String(pattern.elements.indexOf(node));
-      if (key === null || node.dotDotDotToken) return undefined;
-      path.unshift(key);
+      if (!restOfObject(node)) {
+        const key = ts.isObjectBindingPattern(pattern)
+          ? node.propertyName
+            ? propertyNameText(node.propertyName)
+            : ts.isIdentifier(node.name)
+              ? node.name.text
+              : null
+          : String(pattern.elements.indexOf(node));
+        if (key === null || node.dotDotDotToken) return undefined;
+        path.unshift(key);
+      }
       node = pattern.parent;
     }
     const known = this.slots.get(node);
@@ -401,8 +403,12 @@ function destructuredPath(element: ts.Node): string[] | undefined {
   const path: string[] = [];
   let node = element;
   while (ts.isBindingElement(node)) {
-    if (node.dotDotDotToken) return undefined;
     const pattern = node.parent;
+    if (restOfObject(node)) {
+      node = pattern.parent;
+      continue;
+    }
+    if (node.dotDotDotToken) return undefined;
     if (ts.isObjectBindingPattern(pattern)) {
       const key = node.propertyName ? propertyNameText(node.propertyName) : ts.isIdentifier(node.name) ? node.name.text : null;
       if (key === null) return undefined;
@@ -413,6 +419,14 @@ function destructuredPath(element: ts.Node): string[] | undefined {
     node = pattern.parent;
   }
   return path;
+}
+
+/**
+ * `...rest` of an object pattern (`({ handler, ...definition }) => definition`): the object itself as far as the census
+ * reads it, at the same path (the keys it leaves out are not read through it: TypeScript's type of it has none of them).
+ */
+function restOfObject(element: ts.BindingElement): boolean {
+  return !!element.dotDotDotToken && ts.isObjectBindingPattern(element.parent) && ts.isIdentifier(element.name);
 }
 
 /** The one expression a function returns: its expression body, or the only `return` of its block (none when it has several). */

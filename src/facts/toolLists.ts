@@ -76,10 +76,77 @@ function addDispatch(file: FileIndex, handler: ts.FunctionLikeDeclaration): void
       const name = comparedName(node.expression, isToolName);
       if (name) addBranch(file, name, node.thenStatement);
     } else if (ts.isElementAccessExpression(node) && isToolName(node.argumentExpression)) {
-      file.facts.dispatch.push({ k: "table", table: file.data.read(node.expression), loc: locOf(node) });
+      file.facts.dispatch.push({ k: "table", table: file.data.read(node.expression), member: calledMember(node, handler), loc: locOf(node) });
+    } else if (ts.isCallExpression(node)) {
+      const found = searchedByName(node, isToolName);
+      if (found) file.facts.dispatch.push({ k: "find", list: file.data.read(found.list), key: found.key, member: calledMember(node, handler), loc: locOf(node) });
     }
     ts.forEachChild(node, (child) => void pending.push(child));
   }
+}
+
+/**
+ * `list.find((t) => t.name === name)` (either side, a block that returns the comparison too): the list searched and the
+ * path from its element to what is compared with the tool name.
+ */
+function searchedByName(call: ts.CallExpression, isToolName: (e: ts.Expression) => boolean): { list: ts.Expression; key: string[] } | undefined {
+  const callee = peel(call.expression, false);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "find") return undefined;
+  const callback = call.arguments[0] && peel(call.arguments[0], false);
+  if (!callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return undefined;
+  const element = callback.parameters[0];
+  if (!element || !ts.isIdentifier(element.name)) return undefined;
+  const returned = returnedExpressions(callback, 2);
+  const compared = returned.length === 1 ? comparedName(returned[0]!, isToolName) : undefined;
+  const key = compared && pathFrom(compared, element);
+  return key && key.length > 0 ? { list: callee.expression, key } : undefined;
+}
+
+/** `t.a.b` of the parameter `t`: ["a", "b"]. */
+function pathFrom(expr: ts.Expression, parameter: ts.ParameterDeclaration): string[] | undefined {
+  const path: string[] = [];
+  let e = peel(expr, false);
+  while (ts.isPropertyAccessExpression(e)) {
+    path.unshift(e.name.text);
+    e = peel(e.expression, false);
+  }
+  return ts.isIdentifier(e) && resolveBinding(e)?.declaration === parameter ? path : undefined;
+}
+
+/**
+ * The path from what a lookup finds to the function the handler calls: `handlers[name](…)` is [],
+ * `tools[name].run(…)` is ["run"], and so is `const tool = …; tool.run(…)`. [] when no call through it is in sight.
+ */
+function calledMember(lookup: ts.Expression, handler: ts.FunctionLikeDeclaration): string[] {
+  let node: ts.Node = lookup;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isNonNullExpression(node.parent) || ts.isAsExpression(node.parent)) node = node.parent;
+  const direct = memberCalled(node);
+  if (direct) return direct;
+  const declaration = node.parent;
+  if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== node || !ts.isIdentifier(declaration.name)) return [];
+  const name = declaration.name.text;
+  const pending: ts.Node[] = [handler.body!];
+  for (let n = pending.pop(); n; n = pending.pop()) {
+    if (ts.isIdentifier(n) && n.text === name && n !== declaration.name && resolveBinding(n)?.declaration === declaration) {
+      const member = memberCalled(n);
+      if (member) return member;
+    }
+    ts.forEachChild(n, (child) => void pending.push(child));
+  }
+  return [];
+}
+
+/** The members read off `node` on the way to a call of them (`node.a.b(…)`: ["a", "b"]); undefined when none is called. */
+function memberCalled(node: ts.Node): string[] | undefined {
+  const path: string[] = [];
+  let n = node;
+  for (;;) {
+    const p = n.parent;
+    if (ts.isPropertyAccessExpression(p) && p.expression === n) path.push(p.name.text);
+    else if (!ts.isNonNullExpression(p) && !ts.isParenthesizedExpression(p)) break;
+    n = p;
+  }
+  return ts.isCallExpression(n.parent) && n.parent.expression === n ? path : undefined;
 }
 
 function addCases(file: FileIndex, statement: ts.SwitchStatement): void {

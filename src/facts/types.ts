@@ -238,9 +238,14 @@ export interface ClassFact {
 
 /**
  * A branch of a `tools/call` request handler that answers the tool of one name: a `case "name":` or an
- * `if (name === "name")` (its body keyed in `functions`), or a table of handlers keyed by tool name.
+ * `if (name === "name")` (its body keyed in `functions`); a table looked up by tool name (`handlers[name](…)`,
+ * `tools[name].run(…)`); or a list searched for the element whose `key` is the name (`tools.find((t) => t.name ===
+ * name)`, then `tool.handler(…)`). `member`: the path from the element found to the function called ([]: the element).
  */
-export type DispatchFact = { k: "branch"; name: StrExpr; key: string; loc: Loc } | { k: "table"; table: DataValue; loc: Loc };
+export type DispatchFact =
+  | { k: "branch"; name: StrExpr; key: string; loc: Loc }
+  | { k: "table"; table: DataValue; member: string[]; loc: Loc }
+  | { k: "find"; list: DataValue; key: string[]; member: string[]; loc: Loc };
 
 export interface BuildFact {
   /**

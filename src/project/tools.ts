@@ -295,6 +295,20 @@ class ToolReader {
           if (name.known && !branches.has(name.value)) branches.set(name.value, { file, key: d.key });
           continue;
         }
+        if (d.k === "find") {
+          const elements = this.data.elements(file, d.list);
+          if ("unknown" in elements) {
+            this.dispatchOpaque.push(elements.unknown);
+            continue;
+          }
+          for (const element of elements) {
+            const keyed = this.data.path(element, d.key);
+            if (keyed === "absent" || keyed.k !== "string") continue;
+            const name = this.ctx.resolveStr(keyed.file, keyed.expr);
+            if (name.known && !branches.has(name.value)) this.setBranch(branches, name.value, this.data.path(element, d.member));
+          }
+          continue;
+        }
         const table = this.data.resolve(file, d.table);
         if (table.k !== "object") {
           this.dispatchOpaque.push(table.k === "unknown" || table.k === "external" ? table.why : `the handlers are ${describe(table)}`);
@@ -302,12 +316,16 @@ class ToolReader {
         }
         for (const entry of table.value.entries) {
           if (!("key" in entry) || branches.has(entry.key)) continue;
-          const fn = this.data.resolve(table.file, entry.value, table.env);
-          if (fn.k === "function") branches.set(entry.key, { file: fn.file, key: fn.key });
+          this.setBranch(branches, entry.key, this.data.path(this.data.resolve(table.file, entry.value, table.env), d.member));
         }
       }
     }
     return branches;
+  }
+
+  /** The function a lookup gives for `name`, when it is one. */
+  private setBranch(branches: Map<string, { file: string; key: string }>, name: string, fn: Resolved | "absent"): void {
+    if (fn !== "absent" && fn.k === "function") branches.set(name, { file: fn.file, key: fn.key });
   }
 
   private noBranch(name: string | null): { why: string; fix?: string } {

@@ -63,7 +63,7 @@ describe("nesting past the reader's depth", () => {
 
 
 describe("a map callback's destructured parameter", () => {
-  it("names each element's part by its path: a property (renamed too) or an index; a rest element is no path", () => {
+  it("names each element's part by its path: a property (renamed too) or an index; an object's rest is the element", () => {
     const data = dataOf([
       'const DEFS = [{ name: "a", text: "A." }];',
       "export const T1 = DEFS.map(({ name, text: t }) => ({ name, description: t }));",
@@ -76,7 +76,7 @@ describe("a map callback's destructured parameter", () => {
     });
     expect(elements).toEqual([
       { k: "object", entries: [{ key: "name", value: { k: "param", slot: 0, path: ["name"] } }, { key: "description", value: { k: "param", slot: 0, path: ["text"] } }] },
-      { k: "object", entries: [{ key: "name", value: { k: "string", expr: { k: "unknown", why: "`rest` is a parameter", line: 3, column: 54 } } }] },
+      { k: "object", entries: [{ key: "name", value: { k: "param", slot: 1, path: ["name"] } }] },
       { k: "object", entries: [{ key: "name", value: { k: "param", slot: 2, path: ["0"] } }, { key: "description", value: { k: "param", slot: 2, path: ["1"] } }] },
     ]);
   });

@@ -68,9 +68,14 @@ describe("what the data reader cannot read, and why", () => {
     expect(read("probe")).toEqual({ k: "unknown", why: "`A` is imported from a module the census cannot name", loc: { line: 2, column: 15 } });
   });
 
-  it("a name bound by a rest element of a const's pattern is destructured in a way the census does not read", () => {
-    const { read } = readerOf(['const O = { a: "x" };', "const { ...rest } = O;", "const probe = rest;"]);
+  it("a name bound by a rest element of a const's array pattern is destructured in a way the census does not read", () => {
+    const { read } = readerOf(['const L = ["x", "y"];', "const [...rest] = L;", "const probe = rest;"]);
     expect(read("probe")).toEqual({ k: "unknown", why: "`rest` is destructured in a way the census does not read", loc: { line: 3, column: 15 } });
+  });
+
+  it("a name bound by a rest element of a const's object pattern reads as the object itself", () => {
+    const { read } = readerOf(['const O = { a: "x", b: "y" };', "const { a, ...rest } = O;", "const probe = rest;"]);
+    expect(read("probe")).toEqual({ k: "local", key: "O", path: [], loc: { line: 1, column: 7 } });
   });
 
   it("a const whose value reads itself holds an unknown there, placed at the declaration", () => {
@@ -179,16 +184,18 @@ describe("`new` of a const", () => {
 });
 
 describe("parameters of element callbacks and of top-level functions", () => {
-  it("a rest element of a callback's parameter is no part of the element: it reads as the parameter it is", () => {
-    const { read } = readerOf(['const L = [{ name: "x" }];', "const probe = L.map(({ ...rest }) => rest);"]);
+  it("a rest element of a callback's object parameter is the element itself (`({ handler, ...tool }) => tool`)", () => {
+    const { read } = readerOf(['const L = [{ name: "x", handler: () => 1 }];', "const probe = L.map(({ handler, ...rest }) => rest);"]);
     const value = read("probe");
     if (value.k !== "map") throw new Error(`a ${value.k}, not a map`);
-    expect(value.element).toEqual({
-      k: "string",
-      expr: { k: "unknown", why: "`rest` is a parameter", line: 2, column: 38 },
-      loc: { line: 2, column: 38 },
-      end: { line: 2, column: 42 },
-    });
+    expect(value.element).toEqual({ k: "param", slot: 0, path: [], loc: { line: 2, column: 47 } });
+  });
+
+  it("a rest element of a callback's array parameter is no part of the element: it reads as the parameter it is", () => {
+    const { read } = readerOf(['const L = [["x", "y"]];', "const probe = L.map(([...rest]) => rest);"]);
+    const value = read("probe");
+    if (value.k !== "map") throw new Error(`a ${value.k}, not a map`);
+    expect(value.element).toMatchObject({ k: "string", expr: { k: "unknown", why: "`rest` is a parameter" } });
   });
 
   it("a rest element of a top-level function's parameter is the whole argument: no path into it", () => {
