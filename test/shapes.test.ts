@@ -98,7 +98,7 @@ beforeAll(() => {
 });
 
 // A shape dropped (or a folder added by mistake) would otherwise only change how many tests run.
-it("has a fixture for every shape of SPEC §1", () => {
+it("has a fixture for every shape of SPEC §1, and for tools found by name", () => {
   expect(shapes).toEqual([
     "default-names",
     "key-names",
@@ -109,6 +109,7 @@ it("has a fixture for every shape of SPEC §1", () => {
     "spreads",
     "tool-classes",
     "tools-as-data",
+    "tools-found",
   ]);
 });
 
