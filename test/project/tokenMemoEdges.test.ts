@@ -1,0 +1,52 @@
+// The token memo over an entry it cannot trust: a run that counts nothing leaves it as it is (it has nothing to
+// remember), and a run that counts a text replaces it with that count.
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { writeEntry } from "../../src/cacheEntry.js";
+import { TokenMemo } from "../../src/project/tokenMemo.js";
+import { ENCODING, textKey, tokenizerVersion } from "../../src/tokens.js";
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const CONFIG = "/monitor/payload-census.config.json";
+const HEADER = { format: "payload-census-tokens/1", key: `${ENCODING} gpt-tokenizer@${tokenizerVersion()}` };
+
+describe("a run that counts nothing", () => {
+  it.each([
+    ["null", "null"],
+    ["not JSON", "{"],
+  ])("leaves an entry whose body is %s as it is", (_what, body) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "payload-census-tokens-edges-"));
+    made.push(dir);
+    const file = path.join(dir, "tokens", `${createHash("sha1").update(CONFIG).update("\0").update("report").digest("hex")}.json`);
+    writeEntry(file, HEADER, body);
+    const before = readFileSync(file, "utf8");
+    const memo = new TokenMemo(dir, CONFIG, "report");
+    memo.keep(memo.counter());
+    expect(readFileSync(file, "utf8")).toBe(before);
+  });
+});
+
+describe("a run that counts a text", () => {
+  it.each([
+    ["null", "null"],
+    ["not JSON", "{"],
+  ])("replaces an entry whose body is %s with its count", (_what, body) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "payload-census-tokens-edges-"));
+    made.push(dir);
+    const file = path.join(dir, "tokens", `${createHash("sha1").update(CONFIG).update("\0").update("report").digest("hex")}.json`);
+    writeEntry(file, HEADER, body);
+    const memo = new TokenMemo(dir, CONFIG, "report");
+    const counter = memo.counter();
+    const n = counter.count("hello");
+    memo.keep(counter);
+    const text = readFileSync(file, "utf8");
+    expect(JSON.parse(text.slice(text.indexOf("\n") + 1))).toEqual({ [textKey("hello")]: n });
+  });
+});
