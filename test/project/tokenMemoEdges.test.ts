@@ -16,33 +16,32 @@ afterEach(() => {
 
 const CONFIG = "/monitor/payload-census.config.json";
 const HEADER = { format: "payload-census-tokens/1", key: `${ENCODING} gpt-tokenizer@${tokenizerVersion()}` };
+const UNTRUSTED = [
+  ["null", "null"],
+  ["not JSON", "{"],
+];
+
+/** A cache folder whose report entry has `body`, a memo over it, and the entry's file. */
+function planted(body: string): { memo: TokenMemo; file: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "payload-census-tokens-edges-"));
+  made.push(dir);
+  const file = path.join(dir, "tokens", `${createHash("sha1").update(CONFIG).update("\0").update("report").digest("hex")}.json`);
+  writeEntry(file, HEADER, body);
+  return { memo: new TokenMemo(dir, CONFIG, "report"), file };
+}
 
 describe("a run that counts nothing", () => {
-  it.each([
-    ["null", "null"],
-    ["not JSON", "{"],
-  ])("leaves an entry whose body is %s as it is", (_what, body) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "payload-census-tokens-edges-"));
-    made.push(dir);
-    const file = path.join(dir, "tokens", `${createHash("sha1").update(CONFIG).update("\0").update("report").digest("hex")}.json`);
-    writeEntry(file, HEADER, body);
+  it.each(UNTRUSTED)("leaves an entry whose body is %s as it is", (_what, body) => {
+    const { memo, file } = planted(body!);
     const before = readFileSync(file, "utf8");
-    const memo = new TokenMemo(dir, CONFIG, "report");
     memo.keep(memo.counter());
     expect(readFileSync(file, "utf8")).toBe(before);
   });
 });
 
 describe("a run that counts a text", () => {
-  it.each([
-    ["null", "null"],
-    ["not JSON", "{"],
-  ])("replaces an entry whose body is %s with its count", (_what, body) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "payload-census-tokens-edges-"));
-    made.push(dir);
-    const file = path.join(dir, "tokens", `${createHash("sha1").update(CONFIG).update("\0").update("report").digest("hex")}.json`);
-    writeEntry(file, HEADER, body);
-    const memo = new TokenMemo(dir, CONFIG, "report");
+  it.each(UNTRUSTED)("replaces an entry whose body is %s with its count", (_what, body) => {
+    const { memo, file } = planted(body!);
     const counter = memo.counter();
     const n = counter.count("hello");
     memo.keep(counter);
