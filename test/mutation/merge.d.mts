@@ -15,3 +15,4 @@ export declare function reportFromEvents(
   read: (file: string) => string,
   root: string,
 ): { report: any; unknown: number };
+export declare function keptText(report: unknown): string;

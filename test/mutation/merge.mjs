@@ -66,8 +66,8 @@ export function mergeReports(earlier, later, options = {}) {
   for (const file of [...new Set([...Object.keys(earlierTests), ...Object.keys(laterTests)])].sort()) {
     testFiles[file] = file in laterTests ? laterTests[file] : earlierTests[file];
   }
-  const { renumbered, idByKey } = renumber(testFiles);
   const earlierIds = keysById(earlierTests);
+  const { renumbered, idByKey } = renumber(testFiles, earlierIds);
   const laterIds = keysById(laterTests);
   let dropped = 0;
   /**
@@ -152,28 +152,126 @@ function keeps(status, coveredBy, killedBy) {
 }
 
 /**
- * The tests of `testFiles` with new ids, in the order of the files, and each test's new id by its key.
+ * The tests of `testFiles` with the ids of the kept results: a test the earlier report had keeps its id, and a new one
+ * is numbered after the largest of those, in the order of the files. Stable ids keep the kept file's lines as they were
+ * wherever a run changed nothing (a run numbers its tests afresh, and a new test file would otherwise shift every id
+ * after it, and so every mutant's list of tests).
  * @param {Record<string, any>} testFiles
+ * @param {Map<string, { key: string, file: string }>} earlierIds the earlier report's tests by id
  */
-function renumber(testFiles) {
+function renumber(testFiles, earlierIds) {
+  /** @type {Map<string, string>} */
+  const earlierIdByKey = new Map();
+  let next = 0;
+  for (const [id, { key }] of earlierIds) {
+    earlierIdByKey.set(key, id);
+    const number = Number(id);
+    if (Number.isSafeInteger(number) && number >= next) next = number + 1;
+  }
   /** @type {Map<string, string>} */
   const idByKey = new Map();
   /** @type {Record<string, any>} */
   const renumbered = {};
-  let next = 0;
   for (const [file, entry] of Object.entries(testFiles)) {
     /** @type {Map<string, number>} */
     const seen = new Map();
     const tests = entry.tests.map((/** @type {any} */ test) => {
       const occurrence = seen.get(test.name) ?? 0;
       seen.set(test.name, occurrence + 1);
-      const id = String(next++);
-      idByKey.set(testKey(file, test.name, occurrence), id);
+      const key = testKey(file, test.name, occurrence);
+      const id = earlierIdByKey.get(key) ?? String(next++);
+      idByKey.set(key, id);
       return { ...test, id };
     });
     renumbered[file] = { ...entry, tests };
   }
   return { renumbered, idByKey };
+}
+
+/**
+ * The text of the kept results: what a later run needs of a report, one mutant or test a line, so that a run over a few
+ * files changes only their lines. Left out: each mutant's statusReason (the failing test's message, often a stack trace
+ * with the paths of the machine that ran it), the run's project root and options (the paths of the clone that ran it),
+ * the tests that covered a killed or ignored mutant (Stryker reuses a kill by its killing tests, which it counts as
+ * covering, and tests an ignored mutant again whatever covered it), an empty list of tests (Stryker reads it as none),
+ * and the file names a run sets on the mutants it did not test. Mutants are sorted by place and numbered per file,
+ * and test lists sorted, so that the same results are the same text whichever run measured them.
+ * @param {any} report an incremental report
+ * @returns {string}
+ */
+export function keptText(report) {
+  const { files = {}, testFiles = {}, projectRoot, config, ...rest } = report;
+  const line = (/** @type {unknown} */ value) => JSON.stringify(sortedKeys(value));
+  const byNumber = (/** @type {string} */ a, /** @type {string} */ b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0);
+  /** @param {any} mutant */
+  const kept = (mutant) => {
+    const { statusReason, coveredBy = [], killedBy = [], fileName, relativeFileName, ...copy } = mutant;
+    if (killedBy.length > 0) copy.killedBy = [...killedBy].sort(byNumber);
+    if (coveredBy.length > 0 && mutant.status !== "Killed" && mutant.status !== "Ignored") copy.coveredBy = [...coveredBy].sort(byNumber);
+    return copy;
+  };
+  const out = ["{"];
+  for (const key of Object.keys(rest).sort()) out.push(`${JSON.stringify(key)}:${line(rest[key])},`);
+  out.push('"files":{');
+  const fileNames = Object.keys(files).sort();
+  fileNames.forEach((name, f) => {
+    const { mutants, ...entry } = files[name];
+    const sorted = mutants.map(kept).sort(byPlace).map((/** @type {any} */ m, /** @type {number} */ i) => ({ ...m, id: String(i) }));
+    out.push(`${JSON.stringify(name)}:${line(entry).slice(0, -1)},"mutants":[`);
+    sorted.forEach((/** @type {any} */ m, /** @type {number} */ i) => out.push(`${line(m)}${i < sorted.length - 1 ? "," : ""}`));
+    out.push(`]}${f < fileNames.length - 1 ? "," : ""}`);
+  });
+  out.push('},"testFiles":{');
+  const testNames = Object.keys(testFiles).sort();
+  testNames.forEach((name, f) => {
+    const { tests, ...entry } = testFiles[name];
+    out.push(`${JSON.stringify(name)}:${line(entry).slice(0, -1)}${Object.keys(entry).length > 0 ? "," : ""}"tests":[`);
+    tests.forEach((/** @type {any} */ t, /** @type {number} */ i) => out.push(`${line(placed(t))}${i < tests.length - 1 ? "," : ""}`));
+    out.push(`]}${f < testNames.length - 1 ? "," : ""}`);
+  });
+  out.push("}}");
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * A test without the place a run gives it when its runner reports none (the file's start, which Stryker reads as it
+ * reads a test with no place): a run sets it on the tests it ran, not on those it took from the kept results.
+ * @param {any} test
+ */
+function placed(test) {
+  const { location, ...rest } = test;
+  const start = location?.start;
+  const nowhere = location === undefined || (location.end === undefined && start?.line === 1 && start?.column === 1);
+  return nowhere ? rest : test;
+}
+
+/**
+ * Mutants in the order of their place in the file, then of what they do.
+ * @param {any} a
+ * @param {any} b
+ */
+function byPlace(a, b) {
+  const place = (/** @type {any} */ m) => {
+    const { start = {}, end = {} } = m.location ?? {};
+    return [start.line ?? 0, start.column ?? 0, end.line ?? 0, end.column ?? 0];
+  };
+  const [pa, pb] = [place(a), place(b)];
+  const order = pa.map((n, i) => n - pb[i]).find((d) => d !== 0);
+  if (order !== undefined) return order;
+  const [ka, kb] = [`${a.mutatorName}\0${a.replacement ?? ""}`, `${b.mutatorName}\0${b.replacement ?? ""}`];
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/**
+ * A value with the keys of each object in it sorted, so that its JSON text does not depend on the order a run wrote it.
+ * @param {unknown} value
+ * @returns {unknown}
+ */
+function sortedKeys(value) {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  const record = /** @type {Record<string, unknown>} */ (value);
+  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, sortedKeys(record[key])]));
 }
 
 /** The statuses that count as detected (mutation-testing-report-schema); Survived and NoCoverage are not. */

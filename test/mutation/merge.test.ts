@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
+import { keptText, mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
 
 type Mutant = { id: string; status: string; coveredBy?: string[]; killedBy?: string[] };
 const mutant = (id: string, status: string, coveredBy?: string[], killedBy?: string[]): Mutant => ({
@@ -56,7 +56,7 @@ describe("merging kept mutation results with a later run's", () => {
     ["10", "11", "12"],
   );
 
-  it("takes the later run's results for its files, keeps the others', and renumbers the tests of both", () => {
+  it("takes the later run's results for its files, keeps the others', and gives the tests the kept results' ids", () => {
     const later = report(
       { "src/b.ts": [mutant("0", "Survived", ["0"]), mutant("1", "Killed", ["1", "0"], ["1"])] },
       { "test/a.test.ts": { source: "A", tests: ["one", "two"] }, "test/b.test.ts": { source: "B", tests: ["three"] } },
@@ -79,8 +79,26 @@ describe("merging kept mutation results with a later run's", () => {
         },
       ],
     });
-    expect(merged.testFiles["test/a.test.ts"].tests.map((t: any) => t.id)).toEqual(["0", "1"]);
-    expect(merged.testFiles["test/b.test.ts"].tests.map((t: any) => t.id)).toEqual(["2"]);
+    expect(merged.testFiles["test/a.test.ts"].tests.map((t: any) => t.id)).toEqual(["10", "11"]);
+    expect(merged.testFiles["test/b.test.ts"].tests.map((t: any) => t.id)).toEqual(["12"]);
+  });
+
+  it("numbers a new test after the kept ones, so that no kept test's id moves", () => {
+    const later = report(
+      { "src/b.ts": [mutant("0", "Killed", ["0"], ["0"])] },
+      {
+        "test/0.test.ts": { source: "new", tests: ["first"] },
+        "test/a.test.ts": { source: "A", tests: ["one", "two"] },
+        "test/b.test.ts": { source: "B", tests: ["three", "four"] },
+      },
+      ["0", "1", "2", "3", "4"],
+    );
+    const { report: merged } = mergeReports(earlier, later);
+    const ids = Object.fromEntries(Object.entries<any>(merged.testFiles).map(([file, e]) => [file, e.tests.map((t: any) => t.id)]));
+    expect(ids).toEqual({ "test/0.test.ts": ["13"], "test/a.test.ts": ["10", "11"], "test/b.test.ts": ["12", "14"] });
+    expect(named(merged)["src/b.ts"]).toEqual([
+      { id: "0", status: "Killed", coveredBy: ["test/0.test.ts: first"], killedBy: ["test/0.test.ts: first"] },
+    ]);
   });
 
   it("leaves out an earlier kill whose killing tests all changed since, and counts it", () => {
@@ -155,7 +173,7 @@ describe("merging kept mutation results with a later run's", () => {
     );
     const later = report({ "src/z.ts": [] }, { "test/a.test.ts": { source: "A", tests: ["same", "same"] } }, ["3", "4"]);
     const { report: merged } = mergeReports(twice, later);
-    expect(merged.files["src/a.ts"].mutants[0].killedBy).toEqual(["1"]);
+    expect(merged.files["src/a.ts"].mutants[0].killedBy).toEqual(["8"]);
   });
 
   it("refuses a later run whose mutant names a test it does not have", () => {
@@ -322,5 +340,88 @@ describe("a report from a stopped run's events", () => {
   it("refuses a file outside the project", () => {
     const outside = { id: "1", fileName: "/elsewhere/src/x.ts", status: "Survived", coveredBy: [] };
     expect(() => reportFromEvents(dryRun, [outside], undefined, read, root)).toThrow("/elsewhere/src/x.ts is not under /srv/checkout");
+  });
+});
+
+describe("the text of the kept results", () => {
+  const place = (line: number, column: number) => ({ start: { line, column }, end: { line, column: column + 4 } });
+  const run = {
+    projectRoot: "/srv/checkout",
+    config: { mutate: ["src/**/*.ts"] },
+    schemaVersion: "1.0",
+    thresholds: { high: 90, low: 85, break: 85 },
+    files: {
+      "src/b.ts": {
+        source: "B",
+        language: "typescript",
+        mutants: [
+          { id: "7", status: "Survived", coveredBy: ["10", "9"], location: place(2, 1), mutatorName: "BooleanLiteral", replacement: "false" },
+          { id: "3", status: "Killed", statusReason: "at /srv/checkout/test/b.test.ts:3", coveredBy: ["9", "10"], killedBy: ["10"], location: place(1, 5), mutatorName: "StringLiteral", replacement: '""' },
+          { id: "5", status: "Ignored", coveredBy: ["9"], location: place(1, 5), mutatorName: "EqualityOperator", replacement: "!==" },
+        ],
+      },
+      "src/a.ts": { language: "typescript", source: "A", mutants: [{ id: "0", status: "NoCoverage", coveredBy: [], location: place(1, 1), mutatorName: "BlockStatement", replacement: "{}" }] },
+    },
+    testFiles: { "test/b.test.ts": { tests: [{ name: "two", id: "10" }, { id: "9", name: "one" }], source: "T" } },
+  };
+
+  it("is one mutant or test a line, files and mutants in order, without reasons, paths or a kill's covering tests", () => {
+    expect(keptText(run).split("\n")).toEqual([
+      "{",
+      '"schemaVersion":"1.0",',
+      '"thresholds":{"break":85,"high":90,"low":85},',
+      '"files":{',
+      '"src/a.ts":{"language":"typescript","source":"A","mutants":[',
+      '{"id":"0","location":{"end":{"column":5,"line":1},"start":{"column":1,"line":1}},"mutatorName":"BlockStatement","replacement":"{}","status":"NoCoverage"}',
+      "]},",
+      '"src/b.ts":{"language":"typescript","source":"B","mutants":[',
+      '{"id":"0","location":{"end":{"column":9,"line":1},"start":{"column":5,"line":1}},"mutatorName":"EqualityOperator","replacement":"!==","status":"Ignored"},',
+      '{"id":"1","killedBy":["10"],"location":{"end":{"column":9,"line":1},"start":{"column":5,"line":1}},"mutatorName":"StringLiteral","replacement":"\\"\\"","status":"Killed"},',
+      '{"coveredBy":["9","10"],"id":"2","location":{"end":{"column":5,"line":2},"start":{"column":1,"line":2}},"mutatorName":"BooleanLiteral","replacement":"false","status":"Survived"}',
+      "]}",
+      '},"testFiles":{',
+      '"test/b.test.ts":{"source":"T","tests":[',
+      '{"id":"10","name":"two"},',
+      '{"id":"9","name":"one"}',
+      "]}",
+      "}}",
+      "",
+    ]);
+  });
+
+  it("reads back as the report it was made from, less what it leaves out", () => {
+    const back = JSON.parse(keptText(run));
+    expect(back.projectRoot).toBeUndefined();
+    expect(back.config).toBeUndefined();
+    expect(scoreTable(back)).toEqual(scoreTable(run));
+    expect(back.testFiles).toEqual(run.testFiles);
+    expect(keptText(back)).toBe(keptText(run));
+  });
+
+  it("is the same text whatever order a run wrote the mutants and keys in", () => {
+    const shuffled = structuredClone(run);
+    shuffled.files["src/b.ts"].mutants.reverse();
+    const reordered = { testFiles: shuffled.testFiles, files: { "src/b.ts": shuffled.files["src/b.ts"], "src/a.ts": shuffled.files["src/a.ts"] }, thresholds: { low: 85, break: 85, high: 90 }, schemaVersion: "1.0" };
+    expect(keptText(reordered)).toBe(keptText(run));
+  });
+
+  it("holds a test file without a text, and a file without mutants", () => {
+    const bare = { files: { "src/c.ts": { language: "typescript", source: "C", mutants: [] } }, testFiles: { "": { tests: [{ id: "0", name: "x" }] } } };
+    expect(JSON.parse(keptText(bare))).toEqual(bare);
+  });
+
+  it("leaves out the file names and empty lists a run gives the mutants it took from the kept results", () => {
+    const echoed = structuredClone(run);
+    echoed.files["src/a.ts"].mutants[0] = { ...echoed.files["src/a.ts"].mutants[0], killedBy: [], fileName: "/srv/checkout/src/a.ts", relativeFileName: "src/a.ts" } as any;
+    expect(keptText(echoed)).toBe(keptText(run));
+  });
+
+  it("leaves out a test's place where it is the file's start, which a run gives the tests it ran and no others", () => {
+    const ran = structuredClone(run);
+    ran.testFiles["test/b.test.ts"].tests[0] = { ...ran.testFiles["test/b.test.ts"].tests[0], location: { start: { line: 1, column: 1 } } } as any;
+    expect(keptText(ran)).toBe(keptText(run));
+    const placedTest = { line: 4, column: 3 };
+    ran.testFiles["test/b.test.ts"].tests[0] = { id: "10", name: "two", location: { start: placedTest } } as any;
+    expect(JSON.parse(keptText(ran)).testFiles["test/b.test.ts"].tests[0]).toEqual({ id: "10", name: "two", location: { start: placedTest } });
   });
 });

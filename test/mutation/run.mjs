@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import picomatch from "picomatch";
-import { mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
+import { keptText, mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const kept = join(root, "reports", "stryker-incremental.json");
@@ -22,20 +22,13 @@ const strykerConfig = (await import(pathToFileURL(join(root, "stryker.config.mjs
 const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
 /**
- * Writes the kept results. A mutant's statusReason (the failing test's message, often a stack trace with this
- * machine's paths) is left out, and so are the run's project root and options (the paths of the clone that ran it):
- * a re-run needs only the statuses and the tests.
+ * Writes the kept results, in the form keptText gives them (what a re-run needs, one mutant a line).
  * @param {any} report
  */
 function writeKept(report) {
   keepConfigured(report);
-  delete report.projectRoot;
-  delete report.config;
-  for (const file of Object.values(report.files ?? {})) {
-    for (const mutant of /** @type {any} */ (file).mutants) delete mutant.statusReason;
-  }
   const temporary = `${kept}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(report)}\n`);
+  writeFileSync(temporary, keptText(report));
   renameSync(temporary, kept);
 }
 
@@ -169,18 +162,12 @@ function withoutRange(pattern) {
 }
 
 const stryker = join(dirname(strykerPackage), JSON.parse(readFileSync(strykerPackage, "utf8")).bin.stryker);
-const partial = args.some((arg) => arg === "--mutate" || arg === "-m" || arg.startsWith("--mutate="));
-if (!partial) {
-  const run = spawnSync(process.execPath, [stryker, "run", ...args], { cwd: root, stdio: "inherit" });
-  // Stryker wrote the kept file itself: written again, without the machine's paths its reasons carry.
-  const written = readReport(kept);
-  if (written !== undefined) writeKept(written);
-  process.exit(run.status ?? 1);
-}
+// A run over every file goes through the same merge as one over a few: the kept tests' ids carry over.
 mkdirSync(dirname(chunk), { recursive: true });
 if (existsSync(kept)) copyFileSync(kept, chunk);
 // What this run mutates, for `salvage` should it stop before its end (its events also hold the kept files' results).
-writeFileSync(join(dirname(chunk), "chunk-run.json"), JSON.stringify({ mutate: mutatePatterns(args) }));
+const named = mutatePatterns(args);
+writeFileSync(join(dirname(chunk), "chunk-run.json"), JSON.stringify({ mutate: named.length > 0 ? named : strykerConfig.mutate }));
 const before = existsSync(chunk) ? statSync(chunk).mtimeMs : undefined;
 const run = spawnSync(process.execPath, [stryker, "run", "--incrementalFile", chunk, ...args], {
   cwd: root,
@@ -190,5 +177,7 @@ if (!existsSync(chunk) || statSync(chunk).mtimeMs === before) {
   console.error("mutation: the run ended before Stryker wrote its results; the kept results are unchanged.");
   process.exit(run.status === 0 ? 1 : (run.status ?? 1));
 }
-const merged = mergeInto(chunk);
+// Only the files this run mutated: Stryker also writes every other kept file's results, less what it cannot read back
+// of them (whether a mutant is static), and those are kept as they were.
+const merged = mergeInto(chunk, named.length > 0 ? named : strykerConfig.mutate);
 process.exit(merged !== 0 ? merged : (run.status ?? 1));
