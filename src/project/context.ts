@@ -4,7 +4,8 @@ import type { ProducerCategory, ResolvedConfig, ResolvedProducer, ResolvedSku } 
 import { constantAt } from "../facts/constantAt.js";
 import type { FileFacts, StrExpr } from "../facts/types.js";
 import type { FactStore } from "./factStore.js";
-import { ModuleGraph, type ExportHop, type Followed } from "./modules.js";
+import path from "node:path";
+import { ENVELOPE_MODULE, ModuleGraph, envelopeConstant, type ExportHop, type Followed } from "./modules.js";
 import { slashRelative } from "../paths.js";
 import { StringResolver, type Resolved } from "./stringResolver.js";
 
@@ -40,6 +41,10 @@ export class SkuContext {
     this.strings = new StringResolver((fromFile, ref) => {
       const followed = this.graph.followImport(fromFile, ref.module, ref.name);
       if (!followed.ok) return { unknown: followed.why };
+      if (followed.file === ENVELOPE_MODULE) {
+        const constant = ref.path.length === 0 ? envelopeConstant(followed.local) : { unknown: `\`${followed.local}\` of ${ENVELOPE_MODULE} has no members` };
+        return "value" in constant ? { file: followed.file, expr: { k: "str", v: constant.value } } : constant;
+      }
       const facts = this.facts(followed.file);
       if (!facts) return { unknown: `${this.rel(followed.file)} does not parse` };
       const found = constantAt(facts.constants, followed.local, ref.path);
@@ -50,6 +55,8 @@ export class SkuContext {
 
   /** A path relative to the config's folder, `/` separators: the only form a file takes in output. */
   rel(file: string): string {
+    // Only a file is a path: a module that is none (the runtime module a package ships) is named as it is imported.
+    if (!path.isAbsolute(file)) return file;
     let rel = this.relative.get(file);
     if (rel === undefined) {
       rel = slashRelative(this.config.dir, file);

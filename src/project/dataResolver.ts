@@ -1,7 +1,7 @@
 // Data across modules: refs followed to the values other modules declare, iterations expanded, members looked up.
 import { CHAIN_TOO_DEEP } from "../facts/types.js";
 import type { CallFact, DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
-import type { ModuleGraph } from "./modules.js";
+import { ENVELOPE_MODULE, type ModuleGraph } from "./modules.js";
 
 /** A value with the file it was written in: strings and refs inside it are read from that file. */
 export type Resolved =
@@ -251,6 +251,13 @@ export class DataResolver {
       // A package's export: nothing to read, but its name may still say what it is (`ToolBase` of a framework).
       return { k: "external", name, why: followed.why, file, loc: ref.loc };
     }
+    // A constant string (or `as const` object of them), or one of the runtime module's words: the string resolver
+    // follows the same import, to the constant's own name.
+    const asString = (): Resolved => {
+      const expr: StrExpr = { k: "ref", module: ref.module, name, path, line: ref.loc.line, column: ref.loc.column };
+      return { k: "string", file, expr, loc: ref.loc, end: ref.loc };
+    };
+    if (followed.file === ENVELOPE_MODULE) return asString();
     const facts = this.factsOf(followed.file);
     if (!facts) return { k: "unknown", why: `${this.show(followed.file)} does not parse`, file, loc: ref.loc };
     let base: Resolved;
@@ -258,11 +265,7 @@ export class DataResolver {
     if (Object.hasOwn(facts.data, local)) base = this.resolve(followed.file, facts.data[local]!);
     else if (Object.hasOwn(facts.functions, local)) base = { k: "function", file: followed.file, key: local, loc: facts.functions[local]!.loc };
     else if (facts.classes.some((c) => c.name === local)) base = { k: "class", file: followed.file, name: local, loc: ref.loc };
-    else {
-      // A constant string (or `as const` object of them): the string resolver follows the same import.
-      const expr: StrExpr = { k: "ref", module: ref.module, name: ref.name, path: ref.path, line: ref.loc.line, column: ref.loc.column };
-      return { k: "string", file, expr, loc: ref.loc, end: ref.loc };
-    }
+    else return asString();
     return this.at(this.path(base, path), path, followed.file, ref.loc);
   }
 }

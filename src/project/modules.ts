@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { FactStore } from "./factStore.js";
 import type { CalleeRef } from "../facts/types.js";
+import { FAILURE_WORD, REFUSAL_WORD } from "../envelope.js";
 
 /** One (module, exported name) an import passes through on its way to the declaration. */
 export interface ExportHop {
@@ -15,6 +16,18 @@ export type Followed =
 
 /** The runtime producers this package ships (`payload-census/envelope`): a module of every monitor that imports it. */
 export const ENVELOPE_MODULE = "payload-census/envelope";
+
+/** The string constants the runtime module exports: the words its producers build, as that module spells them. */
+const ENVELOPE_CONSTANTS: ReadonlyMap<string, string> = new Map([
+  ["FAILURE_WORD", FAILURE_WORD],
+  ["REFUSAL_WORD", REFUSAL_WORD],
+]);
+
+/** The value of a string constant the runtime module exports, or why there is none: it is not a file to read. */
+export function envelopeConstant(name: string): { value: string } | { unknown: string } {
+  const value = ENVELOPE_CONSTANTS.get(name);
+  return value === undefined ? { unknown: `\`${name}\` is not a string constant of ${ENVELOPE_MODULE}` } : { value };
+}
 
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".mjs", ".cjs", ".jsx"];
 const JS_TO_TS: Record<string, string[]> = {

@@ -3,6 +3,7 @@
 import type { Loc, Site } from "../facts/types.js";
 import { builderIdentity, wordsOf } from "./checks/builds.js";
 import type { SkuContext } from "./context.js";
+import { ENVELOPE_MODULE } from "./modules.js";
 import type { Tool } from "./tools.js";
 
 /** The route of a bare sentence: plain text, no envelope. */
@@ -129,6 +130,8 @@ export class RouteReader {
       // The builder's calls are builds (above); a shared producer's refusal reaches a return through a pass-through.
       // An allow-listed producer's call is a build of its own (above), its word read where it is called.
       if (this.ctx.isContractFunction(followed.local) || this.ctx.producerOf(followed) || allow.has(followed.local) || allow.has(name)) continue;
+      // The runtime module's other functions read an envelope (errorMessageOf, isErrorEnvelope): they answer none.
+      if (followed.file === ENVELOPE_MODULE) continue;
       const target = this.ctx.facts(followed.file);
       if (!target) {
         out.unseen.push(`it calls ${name}(…) of ${this.ctx.rel(followed.file)}, which does not parse`);
