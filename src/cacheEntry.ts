@@ -101,6 +101,11 @@ function sum(text: string): string {
 
 const digests = new Map<string, string>();
 
+/** Whether a file is a module of the code a digest is of: `.js`, `.ts` or `.cjs`, no declaration. */
+function isModule(name: string): boolean {
+  return /\.(js|ts|cjs)$/.test(name) && !name.endsWith(".d.ts");
+}
+
 /**
  * A digest of `parts` and of the modules (`.js`, `.ts`, `.cjs`, no declarations) in `folder` as installed, then of
  * each of `files` that is there: what a cache entry computed by that code must be keyed by, so a build from other
@@ -111,23 +116,53 @@ export function codeDigest(parts: readonly string[], folder: string, files: read
   const memo = JSON.stringify([parts, folder, files]);
   const known = digests.get(memo);
   if (known !== undefined) return known;
-  const hash = createHash("sha1");
-  for (const part of parts) hash.update(part).update("\0");
   const modules = readdirSync(folder)
-    .filter((n) => /\.(js|ts|cjs)$/.test(n) && !n.endsWith(".d.ts"))
+    .filter(isModule)
     .sort()
     .map((n) => path.join(folder, n));
-  for (const file of [...modules, ...files]) {
+  const digest = digestOf(parts, [...modules, ...files].map((file) => [path.basename(file), file] as const));
+  digests.set(memo, digest);
+  return digest;
+}
+
+/**
+ * A digest of `parts` and of every module under `folder`, its subfolders' too, each named by its path there: the key
+ * of what the whole of that code computes (a census result is the work of every stage, not of the facts alone).
+ * Computed once per process, like codeDigest.
+ */
+export function treeDigest(parts: readonly string[], folder: string): string {
+  const memo = JSON.stringify(["tree", parts, folder]);
+  const known = digests.get(memo);
+  if (known !== undefined) return known;
+  const modules: (readonly [string, string])[] = [];
+  // An explicit stack of folders: the code's own tree, but no recursion on the depth of a folder's nesting.
+  const pending = [""];
+  while (pending.length > 0) {
+    const relative = pending.pop()!;
+    for (const entry of readdirSync(path.join(folder, relative), { withFileTypes: true })) {
+      const name = relative === "" ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(name);
+      else if (isModule(entry.name)) modules.push([name, path.join(folder, name)]);
+    }
+  }
+  modules.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const digest = digestOf(parts, modules);
+  digests.set(memo, digest);
+  return digest;
+}
+
+/** The SHA-1 of `parts` and of each file's label and bytes (a file that is not there is skipped). */
+function digestOf(parts: readonly string[], files: readonly (readonly [label: string, file: string])[]): string {
+  const hash = createHash("sha1");
+  for (const part of parts) hash.update(part).update("\0");
+  for (const [label, file] of files) {
     let bytes: Buffer;
     try {
       bytes = readFileSync(file);
     } catch {
       continue;
     }
-    hash.update(path.basename(file)).update("\0").update(bytes).update("\0");
+    hash.update(label).update("\0").update(bytes).update("\0");
   }
-  const digest = hash.digest("hex");
-  digests.set(memo, digest);
-  return digest;
+  return hash.digest("hex");
 }
-

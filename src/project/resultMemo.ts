@@ -6,10 +6,22 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import type { CensusResult } from "../model.js";
+import { fileURLToPath } from "node:url";
+import { treeDigest } from "../cacheEntry.js";
+import { readVersion } from "../version.js";
 import { contentHash, readEntry, writeEntry } from "./factCache.js";
 import { DiskHashes, sameInputs, stampOf, type FactStore, type StoreInputs } from "./factStore.js";
 
 const FORMAT = "payload-census-result/1";
+
+/**
+ * A digest of the code a census result is computed by: every stage of the core (the facts, the project stage and its
+ * checks, the config), as installed. The facts' key covers only the facts' code: a result remembered by a build whose
+ * checks differ is not this build's result, even at one version number.
+ */
+function censusCode(): string {
+  return treeDigest([readVersion()], path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
+}
 
 type Remembered = Omit<CensusResult, "config">;
 
@@ -41,6 +53,8 @@ export class ResultMemo {
     // One entry per config file and purpose: each run replaces it, so the folder does not grow with the tree's history.
     this.file = path.join(dir, "results", `${createHash("sha1").update(config.configFile).update("\0").update(purpose).digest("hex")}.json`);
     this.key = createHash("sha1")
+      .update(censusCode())
+      .update("\0")
       .update(extractionKey)
       .update("\0")
       .update(purpose)
