@@ -87,6 +87,9 @@ const UNLISTED: InputSchema = { known: false, why: "the tool comes from a list t
 const CLASS_INPUT_KEYS = ["inputSchema", "input", "parameters"];
 
 /** Reads the tools of one SKU's tool files: each tool fact (once per element of its iterations) and each tool class. */
+/** A function's own members that call it: `f.call(thisArg, …)`, `f.apply(thisArg, args)`, `f.bind(thisArg)(…)`. */
+const FUNCTION_CALLERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
+
 class ToolReader {
   private readonly dispatch: Map<string, { file: string; key: string }>;
   private readonly dispatchOpaque: string[] = [];
@@ -305,7 +308,7 @@ class ToolReader {
             const keyed = this.data.path(element, d.key);
             if (keyed === "absent" || keyed.k !== "string") continue;
             const name = this.ctx.resolveStr(keyed.file, keyed.expr);
-            if (name.known && !branches.has(name.value)) this.setBranch(branches, name.value, this.data.path(element, d.member));
+            if (name.known && !branches.has(name.value)) this.setBranch(branches, name.value, this.called(element, d.member));
           }
           continue;
         }
@@ -316,11 +319,24 @@ class ToolReader {
         }
         for (const entry of table.value.entries) {
           if (!("key" in entry) || branches.has(entry.key)) continue;
-          this.setBranch(branches, entry.key, this.data.path(this.data.resolve(table.file, entry.value, table.env), d.member));
+          this.setBranch(branches, entry.key, this.called(this.data.resolve(table.file, entry.value, table.env), d.member));
         }
       }
     }
     return branches;
+  }
+
+  /**
+   * What a lookup's call reaches through `member` of what it found: the member itself, or, where that is no function
+   * and the path ends in a function's own `call`, `apply` or `bind` (`tool.handler.call(this, args)`), the function
+   * those are called on.
+   */
+  private called(found: Resolved, member: readonly string[]): Resolved | "absent" {
+    const direct = this.data.path(found, member);
+    const last = member[member.length - 1];
+    if ((direct !== "absent" && direct.k === "function") || last === undefined || !FUNCTION_CALLERS.has(last)) return direct;
+    const callee = this.data.path(found, member.slice(0, -1));
+    return callee !== "absent" && callee.k === "function" ? callee : direct;
   }
 
   /** The function a lookup gives for `name`, when it is one. */
