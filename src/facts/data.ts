@@ -130,6 +130,20 @@ export class DataReader {
   }
 
   /**
+   * The iteration of a named function's first parameter, given as the callback of a `map` over `receiver`. The slot
+   * stands for whichever element the function is called with: each `map` over it binds the slot to its own elements.
+   */
+  private elementOf(parameter: ts.ParameterDeclaration, receiver: ts.Expression): { slot: number; source: DataValue; path: string[] } | undefined {
+    if (!ts.isIdentifier(parameter.name)) return undefined;
+    const known = this.slots.get(parameter);
+    if (known) return { ...known, path: [] };
+    const entry = { slot: this.file.newSlot(), source: this.read(receiver, 1) };
+    this.slots.set(parameter, entry);
+    this.sources.set(entry.slot, entry.source);
+    return { ...entry, path: [] };
+  }
+
+  /**
    * The iterations whose elements these values read (and that no `map` inside them binds), outer first: a
    * definition made of them is made once per element.
    */
@@ -323,15 +337,19 @@ export class DataReader {
       return { k: "array", items, loc };
     }
     if (method === "map") {
-      const callback = call.arguments[0] && peel(call.arguments[0], false);
-      if (!callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return undefined;
+      const argument = call.arguments[0] && peel(call.arguments[0], false);
+      const callback = argument && mapper(argument);
+      if (!callback) return undefined;
       const first = callback.parameters[0];
       const result = returnedExpression(callback);
       if (!first || !result) return { k: "unknown", why: `the callback of \`${shortText(call, 40)}\` returns nothing the census can read`, loc };
-      const iteration = this.iterationOf(first);
+      // A function of the file given by name (`tools.map(toTool)`): its first parameter is each element of this list.
+      const iteration = this.iterationOf(first) ?? (callback === argument ? undefined : this.elementOf(first, receiver));
       if (!iteration) return undefined;
       const element = this.read(result, depth + 1);
-      return { k: "map", source: iteration.source, slot: iteration.slot, element, loc };
+      // The function's slot is shared by every map that calls it: the list mapped is this call's own.
+      const source = callback === argument ? iteration.source : this.read(receiver, depth + 1);
+      return { k: "map", source, slot: iteration.slot, element, loc };
     }
     return undefined;
   }
@@ -430,6 +448,22 @@ function restOfObject(element: ts.BindingElement): boolean {
 }
 
 /** The one expression a function returns: its expression body, or the only `return` of its block (none when it has several). */
+/**
+ * The function a `map` calls for each element: an arrow or function expression given in place, or a function of the
+ * file given by name (a function declaration, or a const holding an arrow or function expression).
+ */
+function mapper(argument: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+  if (ts.isArrowFunction(argument) || ts.isFunctionExpression(argument)) return argument;
+  if (!ts.isIdentifier(argument)) return undefined;
+  const binding = resolveBinding(argument);
+  const declaration = binding?.declaration;
+  if (!declaration) return undefined;
+  if (ts.isFunctionDeclaration(declaration)) return declaration.body ? declaration : undefined;
+  if (!ts.isVariableDeclaration(declaration) || binding.kind !== "const" || !declaration.initializer) return undefined;
+  const initializer = peel(declaration.initializer, false);
+  return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? initializer : undefined;
+}
+
 export function returnedExpression(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
   const returned = returnedExpressions(fn, 2);
   return returned.length === 1 ? returned[0] : undefined;
