@@ -11,11 +11,14 @@ import { cookedText } from "./strExpr.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const {
+  AmpersandAmpersandEqualsToken,
   AsExpression,
+  BarBarEqualsToken,
   BarBarToken,
   BinaryExpression,
   CommaToken,
   EnumMember,
+  EqualsToken,
   ExportDeclaration,
   ExternalModuleReference,
   ImportDeclaration,
@@ -26,6 +29,7 @@ const {
   PlusToken,
   PropertyAssignment,
   PropertySignature,
+  QuestionQuestionEqualsToken,
   QuestionQuestionToken,
   SatisfiesExpression,
   StringLiteral,
@@ -205,19 +209,63 @@ export function tryEnvelopeObject(file: FileIndex, object: ts.ObjectLiteralExpre
     let value: ts.Expression | undefined;
     if (ts.isPropertyAssignment(p) && isStatusKey(file, p.name)) value = p.initializer;
     else if (ts.isShorthandPropertyAssignment(p) && p.name.text === "status") value = p.name;
-    if (!value) continue;
-    const branches = branchesOf(value);
-    file.facts.builds.push({
-      k: "object",
-      loc: locOf(p),
-      end: endOf(p),
-      word: file.evaluator.evaluate(value),
-      ...(branches.length > 1 ? { alternatives: branches.map((b) => file.evaluator.evaluate(b)) } : {}),
-      enclosing: enclosingNames(object),
-      site: file.siteOf(object),
-      range: [object.getStart(file.sf), object.getEnd()],
-    });
+    if (value) pushObjectWord(file, p, value, object);
   }
+}
+
+/**
+ * `o.status = word` and `o["status"] = word` (also `??=`, `||=`, `&&=`): an object's status set after it is made,
+ * the same envelope as the literal's `status` property, reported at the assignment's target.
+ */
+export function tryStatusAssignment(file: FileIndex, assignment: ts.BinaryExpression): void {
+  if (!ASSIGNMENTS.has(assignment.operatorToken.kind)) return;
+  const target = peel(assignment.left);
+  const named =
+    (ts.isPropertyAccessExpression(target) && target.name.text === "status") ||
+    (ts.isElementAccessExpression(target) && isStatusText(file.evaluator.evaluate(target.argumentExpression)));
+  if (named) pushObjectWord(file, target, assignment.right, assignment, "assignment");
+}
+
+/**
+ * `Object.fromEntries([["status", word], …])`: an object made of key-value pairs, whose `"status"` pair is the same
+ * envelope as a literal's `status` property, reported at the pair.
+ */
+export function tryEntriesEnvelope(file: FileIndex, call: ts.CallExpression): void {
+  const callee = peel(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "fromEntries") return;
+  const owner = peel(callee.expression);
+  if (!ts.isIdentifier(owner) || owner.text !== "Object" || resolveBinding(owner)) return;
+  const list = call.arguments[0] && peel(call.arguments[0]);
+  if (!list || !ts.isArrayLiteralExpression(list)) return;
+  for (const element of list.elements) {
+    const pair = peel(element);
+    if (!ts.isArrayLiteralExpression(pair) || pair.elements.length < 2) continue;
+    const [key, value] = [pair.elements[0]!, pair.elements[1]!];
+    if (ts.isSpreadElement(key) || ts.isSpreadElement(value) || !isStatusText(file.evaluator.evaluate(key))) continue;
+    pushObjectWord(file, pair, value, call, "entries");
+  }
+}
+
+const ASSIGNMENTS: ReadonlySet<ts.SyntaxKind> = new Set([EqualsToken, QuestionQuestionEqualsToken, BarBarEqualsToken, AmpersandAmpersandEqualsToken]);
+
+function isStatusText(key: StrExpr): boolean {
+  return key.k === "str" && key.v === "status";
+}
+
+/** An object's `status` word, set at `at` to `value` in the object made by `whole` (its range, for editor fixes). */
+function pushObjectWord(file: FileIndex, at: ts.Node, value: ts.Expression, whole: ts.Node, form?: BuildFact["form"]): void {
+  const branches = branchesOf(value);
+  file.facts.builds.push({
+    k: "object",
+    loc: locOf(at),
+    end: endOf(at),
+    word: file.evaluator.evaluate(value),
+    ...(branches.length > 1 ? { alternatives: branches.map((b) => file.evaluator.evaluate(b)) } : {}),
+    ...(form ? { form } : {}),
+    enclosing: enclosingNames(whole),
+    site: file.siteOf(whole),
+    range: [whole.getStart(file.sf), whole.getEnd()],
+  });
 }
 
 /** The values an expression may take, split through `?:`, `??` and `||` (SPEC §2.0: object-literal words split like values). */

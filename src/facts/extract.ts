@@ -1,6 +1,6 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSourceUnlinked, parseDiagnostics, positionAt } from "../ts.js";
-import { isMaximalString, tryBuilderCall, tryBuilderReference, tryEnvelopeObject, trySerialised } from "./builds.js";
+import { isMaximalString, tryBuilderCall, tryBuilderReference, tryEntriesEnvelope, tryEnvelopeObject, trySerialised, tryStatusAssignment } from "./builds.js";
 import { collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
@@ -77,6 +77,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   const calls: ts.CallExpression[] = [];
   const ifs: ts.IfStatement[] = [];
   const objects: ts.ObjectLiteralExpression[] = [];
+  const assignments: ts.BinaryExpression[] = [];
   // Strings are told maximal once the walk is done: telling needs the parents of nodes below the string.
   const stringCandidates: ts.Expression[] = [];
   const pending: ts.Node[] = [sourceFile];
@@ -112,6 +113,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
         break;
       case BinaryExpression:
         if ((node as ts.BinaryExpression).operatorToken.kind === PlusToken) stringCandidates.push(node as ts.Expression);
+        else assignments.push(node as ts.BinaryExpression);
         break;
       case Identifier:
         if (builderNames.has((node as ts.Identifier).text)) references.push(node as ts.Identifier);
@@ -166,6 +168,8 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   }
   for (const reference of references) tryBuilderReference(file, reference);
   for (const object of objects) tryEnvelopeObject(file, object);
+  for (const assignment of assignments) tryStatusAssignment(file, assignment);
+  for (const call of calls) tryEntriesEnvelope(file, call);
   for (const s of strings) trySerialised(file, s);
   // Last: reading a schema's arguments asks for nothing any fact above depends on.
   collectZodChains(file, calls);

@@ -259,6 +259,8 @@ export interface BuildFact {
   word: StrExpr;
   /** For objects: each value the word may take (`failed ? "error" : "no_data"`, `override ?? "invalid"`), when it is split. */
   alternatives?: StrExpr[];
+  /** For objects not written as a literal: the status set by an assignment (`o.status = …`) or an `Object.fromEntries` pair. */
+  form?: "assignment" | "entries";
   /** For calls: the called name after aliases are followed (`status`, `outcome`), whether it was a member call, and how it resolves. */
   callee?: { name: string; member: boolean; ref: CalleeRef };
   /** Names of the functions enclosing the build, innermost first. */

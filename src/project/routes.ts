@@ -102,7 +102,7 @@ export class RouteReader {
         continue;
       }
       for (const word of words) {
-        const what = build.k === "call" ? `${build.callee!.name}(${JSON.stringify(word)}, …)` : build.k === "object" ? `an object literal with status ${JSON.stringify(word)}` : `a serialised envelope with status ${JSON.stringify(word)}`;
+        const what = build.k === "call" ? `${build.callee!.name}(${JSON.stringify(word)}, …)` : build.k === "object" ? `${build.form === "assignment" ? "an assignment of" : build.form === "entries" ? "an Object.fromEntries pair with" : "an object literal with"} status ${JSON.stringify(word)}` : `a serialised envelope with status ${JSON.stringify(word)}`;
         out.sites.push({ word, file, loc: build.loc, what, via: [] });
       }
     }

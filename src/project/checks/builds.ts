@@ -160,7 +160,7 @@ function describeBuild(build: BuildFact): string {
     const callee = build.callee!;
     return `this ${callee.ref.k === "import" && callee.name === "default" ? callee.ref.local : callee.name}(…) call`;
   }
-  if (build.k === "object") return "this object literal";
+  if (build.k === "object") return build.form === "assignment" ? "this assignment to `status`" : build.form === "entries" ? "this Object.fromEntries pair" : "this object literal";
   return "this hand-serialised JSON string";
 }
 
