@@ -1,6 +1,6 @@
 // Data across modules: refs followed to the values other modules declare, iterations expanded, members looked up.
 import { CHAIN_TOO_DEEP } from "../facts/types.js";
-import type { CallFact, DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
+import type { CallFact, DataEntry, DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
 import { ENVELOPE_MODULE, type ModuleGraph } from "./modules.js";
 
 /** A value with the file it was written in: strings and refs inside it are read from that file. */
@@ -238,12 +238,30 @@ export class DataResolver {
     return { k: "list", items };
   }
 
+  /**
+   * A namespace import as a value: an object whose entries are the module's exports, each read through the import
+   * (`Object.values(tools)` lists every tool the module exports, `export *` included). A package's cannot be listed.
+   */
+  private namespace(file: string, ref: Extract<DataValue, { k: "ref" }>): Resolved {
+    const target = ref.module === ENVELOPE_MODULE ? undefined : this.graph.resolveModule(file, ref.module);
+    if (!target) {
+      const followed = this.graph.followImport(file, ref.module, "default");
+      const why = followed.ok ? `\`${ref.module}\` is a whole module object` : followed.why;
+      return { k: "unknown", why, file, loc: ref.loc };
+    }
+    const names = this.graph.exportNames(target);
+    if (!Array.isArray(names)) return { k: "unknown", why: names.why, file, loc: ref.loc };
+    const entries = names.map((name): DataEntry => ({ key: name, value: { k: "ref", module: ref.module, name, path: [], loc: ref.loc }, loc: ref.loc, end: ref.loc }));
+    return { k: "object", file, value: { k: "object", entries, loc: ref.loc }, env: NO_ENV };
+  }
+
   /** An imported value: the data, function or class the module declares under that name, read at the ref's path. */
   private ref(file: string, ref: Extract<DataValue, { k: "ref" }>): Resolved {
     let [name, path] = [ref.name, ref.path];
     if (name === "*") {
+      // `import * as tools from "./tools"; Object.values(tools)`: the module's namespace object, its exports by name.
+      if (path.length === 0) return this.namespace(file, ref);
       // `import * as defs from "./defs"; defs.tools`: the first step of the path is the export's name.
-      if (path.length === 0) return { k: "unknown", why: `\`${ref.module}\` is a whole module object`, file, loc: ref.loc };
       [name, path] = [path[0]!, path.slice(1)];
     }
     const followed = this.graph.followImport(file, ref.module, name);

@@ -110,6 +110,35 @@ export class ModuleGraph {
     return { ok: false, why: `${this.show(file)} has no export \`${name}\``, hops };
   }
 
+  /**
+   * The names a module exports, as its namespace object holds them (`import * as tools`): its own exports and, through
+   * `export *`, every other module's but their defaults; sorted as JavaScript sorts a namespace's keys. Or why they
+   * cannot be listed.
+   */
+  exportNames(file: string): string[] | { why: string } {
+    const names = new Set<string>();
+    const seen = new Set<string>();
+    // An explicit stack: a chain of `export *` is as long as the monitor makes it.
+    const pending: { file: string; starred: boolean }[] = [{ file, starred: false }];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      if (seen.has(next.file)) continue;
+      seen.add(next.file);
+      const facts = this.store.get(next.file).facts;
+      if (!facts) return { why: `${this.show(next.file)} cannot be read` };
+      if (facts.parseErrors.length > 0) return { why: `${this.show(next.file)} does not parse` };
+      for (const entry of facts.exports) {
+        if (!("star" in entry)) {
+          if (!(next.starred && entry.name === "default")) names.add(entry.name);
+          continue;
+        }
+        const target = this.resolveModule(next.file, entry.star);
+        if (!target) return { why: `module "${entry.star}" that ${this.show(next.file)} re-exports is not a module of this monitor` };
+        pending.push({ file: target, starred: true });
+      }
+    }
+    return [...names].sort();
+  }
+
   /** Follows an imported name (`import { name } from module` in `fromFile`) to its declaration. */
   followImport(fromFile: string, module: string, name: string, seen: Set<string> = new Set()): Followed {
     if (module === ENVELOPE_MODULE) return { ok: true, file: ENVELOPE_MODULE, local: name, hops: [{ file: ENVELOPE_MODULE, name }] };
