@@ -106,6 +106,7 @@ it("has a fixture for every shape of SPEC §1, and for tools found by name", () 
     "nested-definer",
     "register-and-definer",
     "register-methods",
+    "registration-helpers",
     "spreads",
     "tool-classes",
     "tools-as-data",

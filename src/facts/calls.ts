@@ -2,13 +2,36 @@
 import { ts, locOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { peel, propertyNameText } from "./syntax.js";
-import type { CallFact } from "./types.js";
+import type { CalleeRef, CallFact, DataValue } from "./types.js";
 
-/** Records the call if its callee is a name the project can follow: an import, or a function of this file. */
-export function collectCall(file: FileIndex, call: ts.CallExpression): void {
+/** The callee of a call the project can follow (an import, or a function of this file), or undefined. */
+function followedCallee(file: FileIndex, call: ts.CallExpression): Exclude<CalleeRef, { k: "unknown" }> | undefined {
   const callee = peel(call.expression, false);
-  if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(peel(callee.expression, false)))) return;
-  const ref = file.followableCallee(callee);
+  if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(peel(callee.expression, false)))) return undefined;
+  return file.followableCallee(callee);
+}
+
+/**
+ * The arguments, as data, of a call the project can follow that is made as a statement of its own (`addTool(server,
+ * "ping", "Pings.", handler);`): such a call may register a tool with what it passes. A call whose value is used
+ * (`const e = validate(x)`) registers none. Read before any fact asks which function a node sits in: a function passed
+ * here is a body of its own.
+ */
+export function callValues(file: FileIndex, call: ts.CallExpression): DataValue[] | undefined {
+  if (call.arguments.length === 0 || !isStatement(call) || !followedCallee(file, call)) return undefined;
+  return call.arguments.map((a) => file.data.read(a));
+}
+
+/** A call whose value is not used: the expression of a statement, awaited or voided or not. */
+function isStatement(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  while (ts.isAwaitExpression(node.parent) || ts.isParenthesizedExpression(node.parent) || ts.isVoidExpression(node.parent)) node = node.parent;
+  return ts.isExpressionStatement(node.parent);
+}
+
+/** Records the call if its callee is a name the project can follow, with its arguments as data when `callValues` read them. */
+export function collectCall(file: FileIndex, call: ts.CallExpression, values?: DataValue[]): void {
+  const ref = followedCallee(file, call);
   if (!ref) return;
   const args = call.arguments.map(argumentShape);
   // A producer's arguments as strings: the parameter a refusal names is what the validator table lists.
@@ -18,7 +41,7 @@ export function collectCall(file: FileIndex, call: ts.CallExpression): void {
       if (shape.k === "value") shape.str = file.evaluator.evaluate(a);
     });
   }
-  file.facts.calls.push({ callee: ref, loc: locOf(call), args, site: file.siteOf(call) });
+  file.facts.calls.push({ callee: ref, loc: locOf(call), args, site: file.siteOf(call), ...(values ? { values } : {}) });
 }
 
 function argumentShape(arg: ts.Expression): CallFact["args"][number] {

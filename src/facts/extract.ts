@@ -1,7 +1,7 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSourceUnlinked, parseDiagnostics, positionAt } from "../ts.js";
 import { isMaximalString, tryBuilderCall, tryBuilderReference, tryEntriesEnvelope, tryEnvelopeObject, trySerialised, tryStatusAssignment } from "./builds.js";
-import { collectCall } from "./calls.js";
+import { callValues, collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
 import { emptyFacts, FileIndex, type ExtractOptions } from "./fileIndex.js";
@@ -11,7 +11,7 @@ import { collectPassThrough } from "./passThroughs.js";
 import { tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
 import { collectZodChains } from "./zodSchemas.js";
-import type { FileFacts, Loc } from "./types.js";
+import type { DataValue, FileFacts, Loc } from "./types.js";
 import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, reverseFrom, tooDeep } from "./walk.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
@@ -159,11 +159,16 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   for (const call of calls) tryToolRequestHandler(file, call);
   collectTopLevelData(file);
   collectClasses(file);
+  const valuesOf = new Map<ts.CallExpression, DataValue[]>();
+  for (const call of calls) {
+    const values = callValues(file, call);
+    if (values) valuesOf.set(call, values);
+  }
   collectFunctionFacts(file);
   for (const node of ifs) collectPassThrough(file, node);
   for (const call of calls) {
     tryBuilderCall(file, call);
-    collectCall(file, call);
+    collectCall(file, call, valuesOf.get(call));
     collectDynamicRequest(file, call);
   }
   for (const reference of references) tryBuilderReference(file, reference);

@@ -87,7 +87,9 @@ function registeredInput(file: FileIndex, method: string, args: readonly ts.Expr
     return config ? readPath(file.data.read(peel(config, false)), ["inputSchema"], locOf(config)) : null;
   }
   const first = middle[0] && peel(middle[0], false);
-  const rest = first && isStringValued(file, first) ? middle.slice(1) : middle;
+  // A parameter of the function the registration sits in (`addTool(server, name, description, …)`) stands where the
+  // description does: what its callers pass there is the description, not the parameters' schema.
+  const rest = first && (isStringValued(file, first) || file.data.read(first).k === "arg") ? middle.slice(1) : middle;
   return rest[0] ? file.data.read(rest[0]) : null;
 }
 
@@ -172,7 +174,8 @@ function bodyOf(file: FileIndex, expr: ts.Expression): Pick<ToolFact, "body" | "
       if (fn) return { body: { k: "function", key: file.functionKey(fn), loc } };
     }
     const value = file.data.read(e);
-    if (value.k === "ref" || value.k === "param" || value.k === "function") return { body: value };
+    // An argument of the function the registration sits in: the function its caller passes (one tool per call).
+    if (value.k === "ref" || value.k === "param" || value.k === "function" || value.k === "arg") return { body: value };
     if (binding.kind === "const" && value.k !== "string" && value.k !== "other" && value.k !== "unknown") return { body: value };
     return { body: null, bodyMissing: { why: `the handler \`${e.text}\` is a ${binding.kind} that does not hold a function the census can follow` } };
   }

@@ -22,6 +22,14 @@ export type Env = ReadonlyMap<string, Resolved>;
 
 export const NO_ENV: Env = new Map();
 
+/** Where an environment keeps what the call of a function an instance is read for passed (see `callBindings`). */
+function callKey(file: string, fn: string): string {
+  return `${file}#call:${fn}`;
+}
+
+/** What a call that passes `undefined` (or leaves a hole) passed: nothing, so the parameter's default. */
+const PASSES_NOTHING = "the call passes nothing";
+
 /** The calls of a function (its file, and its key there) in the modules of the SKU, with the file of each. */
 export type CallSites = (file: string, fn: string) => { file: string; call: CallFact }[];
 
@@ -178,7 +186,7 @@ export class DataResolver {
       case "ref":
         return this.once(`${file}\0ref\0${value.module}\0${value.name}\0${value.path.join("\0")}`, () => this.ref(file, value));
       case "arg":
-        return this.argument(file, value);
+        return this.argument(file, value, env);
       case "local": {
         const declared = this.factsOf(file)?.data[value.key];
         if (!declared) return { k: "unknown", why: `no value is declared as \`${value.key}\``, file, loc: value.loc };
@@ -192,19 +200,49 @@ export class DataResolver {
    * A parameter of a function: its default (or the literal of `name || "ping"`) when the function's only call passes
    * nothing there; anything else depends on the caller, and the census says so.
    */
-  private argument(file: string, arg: Extract<DataValue, { k: "arg" }>): Resolved {
-    const sites = this.callSites(file, arg.fn);
+  private argument(file: string, arg: Extract<DataValue, { k: "arg" }>, env: Env): Resolved {
     const what = `\`${arg.fn}\``;
     const dependsOn = (why: string): Resolved => ({ k: "unknown", why: `the value is an argument of ${what}, so it depends on the caller: ${why}`, file, loc: arg.loc });
+    // A tool registered once per call of its function: the call this instance is of passed these.
+    const bound = env.get(callKey(file, arg.fn));
+    if (bound?.k === "list") {
+      const given = bound.items[arg.index];
+      if (given && !(given.k === "unknown" && given.why === PASSES_NOTHING)) return this.at(this.path(given, arg.path), arg.path, file, arg.loc);
+      return arg.fallback ? this.resolve(file, arg.fallback) : dependsOn("a call passes none, and it has no default");
+    }
+    const sites = this.callSites(file, arg.fn);
     if (sites.length === 0) return dependsOn("the census sees no call of it in the SKU's modules");
     if (sites.length > 1) return dependsOn(`it is called ${sites.length} times (${sites.map((s) => `${this.show(s.file)}:${s.call.loc.line}`).join(", ")})`);
     const site = sites[0]!;
     const given = site.call.args[arg.index];
     const passesNothing =
       !given || given.k === "none" || (arg.path.length > 0 && given.k === "object" && !given.open && !given.keys.includes(arg.path[0]!));
-    if (!passesNothing) return dependsOn(`its call at ${this.show(site.file)}:${site.call.loc.line} passes one`);
+    if (!passesNothing) {
+      const value = site.call.values?.[arg.index];
+      if (value) return this.at(this.path(this.resolve(site.file, value), arg.path), arg.path, site.file, value.loc);
+      return dependsOn(`its call at ${this.show(site.file)}:${site.call.loc.line} passes one`);
+    }
     if (!arg.fallback) return dependsOn(`its call at ${this.show(site.file)}:${site.call.loc.line} passes none, and it has no default`);
     return this.resolve(file, arg.fallback);
+  }
+
+  /**
+   * The calls of `fn` (a function of `file`) made as statements, each as the binding a tool it registers is read with:
+   * what the call passes, resolved where the call is. Undefined when some call is not one the census can read so.
+   */
+  callBindings(file: string, fn: string): { key: string; value: Resolved; at: string }[] | undefined {
+    const sites = this.callSites(file, fn);
+    if (sites.length === 0 || sites.some((s) => !s.call.values)) return undefined;
+    return sites.map((site) => ({
+      key: callKey(file, fn),
+      at: `${this.show(site.file)}:${site.call.loc.line}`,
+      value: {
+        k: "list",
+        items: site.call.args.map((shape, i) =>
+          shape.k === "none" ? { k: "unknown", why: PASSES_NOTHING, file: site.file, loc: site.call.loc } : this.resolve(site.file, site.call.values![i]!),
+        ),
+      },
+    }));
   }
 
   /** A value read once per run: values reused many times (`[A, A]`, `[B, B]`, …) cost their size, not their paths. */

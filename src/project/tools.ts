@@ -87,6 +87,25 @@ const UNLISTED: InputSchema = { known: false, why: "the tool comes from a list t
 const CLASS_INPUT_KEYS = ["inputSchema", "input", "parameters"];
 
 /** Reads the tools of one SKU's tool files: each tool fact (once per element of its iterations) and each tool class. */
+/** How deep `argumentFunctions` looks into a tool's values for the parameters they read. */
+const MAX_ARGUMENT_DEPTH = 8;
+
+/** The functions of the tool's file whose parameters its name, description or body read (`server.tool(name, …)`). */
+function argumentFunctions(fact: ToolFact): string[] {
+  const found = new Set<string>();
+  const pending: { value: DataValue; depth: number }[] = [fact.name, fact.description, fact.body].flatMap((v) => (v ? [{ value: v, depth: 0 }] : []));
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (depth > MAX_ARGUMENT_DEPTH) continue;
+    const push = (v: DataValue) => void pending.push({ value: v, depth: depth + 1 });
+    if (value.k === "arg") found.add(value.fn);
+    else if (value.k === "get") push(value.base);
+    else if (value.k === "choice") value.options.forEach(push);
+    else if (value.k === "object") for (const e of value.entries) push("spread" in e ? e.spread : e.value);
+  }
+  return [...found].sort();
+}
+
 /** A function's own members that call it: `f.call(thisArg, …)`, `f.apply(thisArg, args)`, `f.bind(thisArg)(…)`. */
 const FUNCTION_CALLERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 
@@ -137,10 +156,28 @@ class ToolReader {
       }
       envs = next;
     }
+    // A tool registered inside a function from its parameters (`function addTool(server, name, description, handler)`):
+    // one tool per call of the function, each read with what its call passes.
+    // The call each instance is of, to say which call passes a name the census cannot see.
+    const calls = new Map<Env, string>();
+    for (const fn of argumentFunctions(fact)) {
+      const bindings = this.data.callBindings(file, fn);
+      if (!bindings || bindings.length < 2) continue;
+      envs = envs.flatMap((env) =>
+        bindings.map((b) => {
+          const bound = new Map(env).set(b.key, b.value);
+          calls.set(bound, b.at);
+          return bound;
+        }),
+      );
+    }
     const out: Tool[] = [];
     for (const env of envs) {
       if (this.isGenericRegistration(file, fact)) continue;
-      out.push(this.tool(file, fact, env));
+      const tool = this.tool(file, fact, env);
+      const call = calls.get(env);
+      if (call !== undefined && tool.nameUnknown !== undefined) tool.nameUnknown = `its call at ${call} passes it: ${tool.nameUnknown}`;
+      out.push(tool);
     }
     return out;
   }

@@ -2,15 +2,7 @@
 // (`tool.handler.call(this, args)`, `HANDLERS[name].apply(undefined, [args])`): each tool's body is that function, as
 // when it is called directly; a member that is itself named `call` is that member.
 import { describe, expect, it } from "vitest";
-import { main } from "../../census/main.js";
-import type { Report } from "../../src/model.js";
-import { captureIo } from "../census/io.js";
-import { tempTree } from "../config/tempTree.js";
-
-const HELPERS =
-  'export function status(w: string, m: string) { return JSON.stringify({ status: w, message: m }); }\n' +
-  'export function formatError(o: string, e: unknown) { return status("error", String(e)); }\n' +
-  'export function refusal(p: string, s: string) { return status("invalid", s); }\n';
+import { monitorReport, servedTools } from "./monitorReport.js";
 
 /** A server listing `tools` (each element's `handler` left out) and answering tools/call with `call`. */
 function server(declarations: string, call: string, list = "tools.map(({ handler, ...tool }) => tool)"): string {
@@ -45,15 +37,8 @@ const HANDLERS =
   'const tools = [{ name: "alpha", description: "Alpha tool.", inputSchema: {} }, { name: "beta", description: "Beta tool here.", inputSchema: {} }];';
 
 async function census(source: string) {
-  const dir = tempTree({
-    "payload-census.config.json": JSON.stringify({ skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/server.ts"] }] }),
-    "src/helpers.ts": HELPERS,
-    "src/server.ts": source,
-  });
-  const io = captureIo(dir);
-  await main([dir, "--format", "json", "--no-cache"], io);
-  const report = JSON.parse(io.out.join("")) as Report;
-  return { tools: report.descriptions.map((d) => [d.tool, d.served]), findings: report.findings.map((f) => `${f.rule} ${f.tool}`) };
+  const report = await monitorReport({ "src/server.ts": source });
+  return { tools: servedTools(report), findings: report.findings.map((f) => `${f.rule} ${f.tool}`) };
 }
 
 const BOTH = [

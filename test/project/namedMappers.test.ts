@@ -1,12 +1,7 @@
 // A list of tools mapped by a function of the file given by name (`tools.map(toTool)`, a function declaration or a
 // const arrow): its tools are the list's, named and described as the function reads them, as with a callback in place.
 import { describe, expect, it } from "vitest";
-import { main } from "../../census/main.js";
-import type { Report } from "../../src/model.js";
-import { captureIo } from "../census/io.js";
-import { tempTree } from "../config/tempTree.js";
-
-const HELPERS = 'export function status(w: string, m: string) { return JSON.stringify({ status: w, message: m }); }\n';
+import { monitorReport, servedTools } from "./monitorReport.js";
 
 const DEFS =
   "const DEFS = [\n" +
@@ -35,18 +30,8 @@ function server(declarations: string, list: string): string {
 }
 
 async function census(source: string) {
-  const dir = tempTree({
-    "payload-census.config.json": JSON.stringify({ skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/server.ts"] }] }),
-    "src/helpers.ts": HELPERS,
-    "src/server.ts": source,
-  });
-  const io = captureIo(dir);
-  await main([dir, "--format", "json", "--no-cache"], io);
-  const report = JSON.parse(io.out.join("")) as Report;
-  return {
-    tools: report.descriptions.map((d) => [d.tool, d.served]),
-    unseen: report.findings.filter((f) => f.rule === "tool-discovery").map((f) => f.message),
-  };
+  const report = await monitorReport({ "src/server.ts": source });
+  return { tools: servedTools(report), unseen: report.findings.filter((f) => f.rule === "tool-discovery").map((f) => f.message) };
 }
 
 const BOTH = [

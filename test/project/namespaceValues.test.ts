@@ -3,21 +3,14 @@
 // default through a star), in the order of a namespace's keys; a package's namespace, a module that does not parse and
 // a star whose module is missing are unseen, and say why.
 import { describe, expect, it } from "vitest";
-import { main } from "../../census/main.js";
-import type { Report } from "../../src/model.js";
-import { captureIo } from "../census/io.js";
-import { tempTree } from "../config/tempTree.js";
-
-const HELPERS = 'export function status(w: string, m: string) { return JSON.stringify({ status: w, message: m }); }\n';
+import { discoveryReasons, monitorReport, servedTools } from "./monitorReport.js";
 
 /** A tool definition module exporting `name`'s definition under `exported`. */
 const definition = (exported: string, name: string, description: string) =>
   `export const ${exported} = { name: "${name}", description: "${description}", schema: {}, handler: async () => JSON.stringify({}) };\n`;
 
 async function census(index: string, loop: string, files: Record<string, string> = {}) {
-  const dir = tempTree({
-    "payload-census.config.json": JSON.stringify({ skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/server.ts"] }] }),
-    "src/helpers.ts": HELPERS,
+  const report = await monitorReport({
     "src/tools/beta.ts": definition("betaTool", "beta", "Beta tool here."),
     "src/tools/alpha.ts": definition("alphaTool", "alpha", "Alpha tool."),
     "src/tools/index.ts": index,
@@ -29,13 +22,7 @@ async function census(index: string, loop: string, files: Record<string, string>
       `${loop}\n`,
     ...files,
   });
-  const io = captureIo(dir);
-  await main([dir, "--format", "json", "--no-cache"], io);
-  const report = JSON.parse(io.out.join("")) as Report;
-  return {
-    tools: report.descriptions.map((d) => [d.tool, d.served]),
-    unseen: report.findings.filter((f) => f.rule === "tool-discovery").map((f) => /\((.*)\), so /.exec(f.message)?.[1] ?? f.message),
-  };
+  return { tools: servedTools(report), unseen: discoveryReasons(report) };
 }
 
 const BOTH = [

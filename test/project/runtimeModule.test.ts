@@ -5,10 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../census/main.js";
-import type { Report } from "../../src/model.js";
-import { captureIo } from "../census/io.js";
-import { tempTree } from "../config/tempTree.js";
+import { monitorReport, servedTools } from "./monitorReport.js";
 
 const elsewhere: string[] = [];
 afterEach(() => {
@@ -22,10 +19,9 @@ const HELPERS =
 
 /** A census (JSON) of one tool `t` described by `description` whose body, after its pass-through, is `body`; run from another folder. */
 async function census(body: string, description = '"Counts things."', imports = "") {
-  const dir = tempTree({
-    "payload-census.config.json": JSON.stringify({
-      skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [{ module: "src/helpers.ts", category: "validator", names: ["validate*"] }], tools: ["src/tools/*.ts"] }],
-    }),
+  const cwd = mkdtempSync(path.join(tmpdir(), "payload-census-cwd-"));
+  elsewhere.push(cwd);
+  const files = {
     "src/helpers.ts": HELPERS,
     "src/tools/t.ts":
       'import { status, FAILURE_WORD, REFUSAL_WORD, errorMessageOf, isErrorEnvelope } from "payload-census/envelope";\n' +
@@ -38,12 +34,8 @@ async function census(body: string, description = '"Counts things."', imports = 
       `${body}\n` +
       "  });\n" +
       "}\n",
-  });
-  const cwd = mkdtempSync(path.join(tmpdir(), "payload-census-cwd-"));
-  elsewhere.push(cwd);
-  const io = captureIo(cwd);
-  await main([dir, "--format", "json", "--no-cache"], io);
-  const report = JSON.parse(io.out.join("")) as Report;
+  };
+  const report = await monitorReport(files, { tools: ["src/tools/*.ts"], producers: [{ module: "src/helpers.ts", category: "validator", names: ["validate*"] }], cwd });
   return {
     findings: report.findings.map((f) => `${f.rule} ${f.line}:${f.column} ${f.message}`),
     rows: report.descriptions.map((d) => ({ tool: d.tool, routes: d.routes, routesUnseen: d.routesUnseen })),
@@ -91,9 +83,7 @@ describe("the runtime module's recognisers", () => {
 
 describe("a namespace import's constant in a list of definitions", () => {
   it("names and describes its tool", async () => {
-    const dir = tempTree({
-      "payload-census.config.json": JSON.stringify({ skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/server.ts"] }] }),
-      "src/helpers.ts": 'export function status(w: string, m: string) { return JSON.stringify({ status: w, message: m }); }\n',
+    const report = await monitorReport({
       "src/words.ts": 'export const NAME = "alpha";\nexport const TEXT = "Alpha tool.";\nexport const NAMES = { beta: "beta" } as const;\n',
       "src/server.ts":
         'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n' +
@@ -114,10 +104,7 @@ describe("a namespace import's constant in a list of definitions", () => {
         "  return server;\n" +
         "}\n",
     });
-    const io = captureIo(dir);
-    await main([dir, "--format", "json", "--no-cache"], io);
-    const report = JSON.parse(io.out.join("")) as Report;
-    expect(report.descriptions.map((d) => [d.tool, d.served])).toEqual([
+    expect(servedTools(report)).toEqual([
       ["alpha", 11],
       ["beta", 15],
     ]);

@@ -88,14 +88,12 @@ ruleTester.run(RULE, rule, {
       ],
     },
     {
-      name: "red: name-from-two-callers (each call passes another name)",
+      name: "red: name-from-two-callers (one tool per call; the second call's name is built at run time)",
       ...twoCallers,
       errors: [
         {
           messageId: "unnamed",
-          data: unnamed(
-            "the value is an argument of `registerWaits`, so it depends on the caller: it is called 2 times (src/tools/waits.ts:16, src/tools/waits.ts:17)",
-          ),
+          data: unnamed("its call at src/tools/waits.ts:17 passes it: `process` is not declared in this file"),
           ...at(twoCallers.code, 6, 23, ""),
         },
       ],

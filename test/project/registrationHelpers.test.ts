@@ -1,0 +1,103 @@
+// A tool registered inside a function from its parameters (`function addTool(server, name, description, handler)`):
+// one tool per call of the function made as a statement, each named, described and answered by what its call passes;
+// a function called once is read through that call. A call whose value is used is no registration the census reads.
+import { describe, expect, it } from "vitest";
+import { CONTRACT_HELPERS, monitorReport } from "./monitorReport.js";
+
+const HELPERS = `${CONTRACT_HELPERS}export function validateN(n: number): string | null { return n < 0 ? refusal("n", "n must not be negative.") : null; }\n`;
+
+const ADD_TOOL =
+  "function addTool(server: McpServer, name: string, description: string, handler: (args: any) => Promise<string>): void {\n" +
+  "  server.registerTool(name, { description }, handler);\n" +
+  "}\n";
+
+async function census(body: string, files: Record<string, string> = {}) {
+  const report = await monitorReport(
+    {
+      "src/helpers.ts": HELPERS,
+      "src/server.ts": 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n' + 'import { validateN } from "./helpers.js";\n' + `${body}\n`,
+      ...files,
+    },
+    { tools: ["src/*.ts"], producers: [{ module: "src/helpers.ts", category: "validator", names: ["validate*"] }] },
+  );
+  return {
+    tools: report.descriptions.map((d) => [d.tool, d.served, d.entryTokens === null ? null : "entry"]),
+    findings: report.findings.map((f) => `${f.rule} ${f.tool} ${f.line}`),
+    passThroughs: report.counts.passThroughs.total,
+    unseen: report.findings.filter((f) => f.rule === "tool-discovery").map((f) => f.message),
+  };
+}
+
+describe("a function that registers a tool from its parameters", () => {
+  it("called three times: three tools, each with its call's name, description and handler", async () => {
+    const r = await census(
+      ADD_TOOL +
+        "export function createServer(): McpServer {\n" +
+        '  const server = new McpServer({ name: "s", version: "1" });\n' +
+        '  addTool(server, "alpha", "Alpha tool.", async ({ n }) => {\n' +
+        "    const err = validateN(n);\n" +
+        "    if (err != null) return err;\n" +
+        '    return "Nothing here.";\n' +
+        "  });\n" +
+        '  addTool(server, "beta", "Beta tool here.", async () => JSON.stringify({}));\n' +
+        '  await addTool(server, "gamma", "Gamma.", async () => "Not yet.");\n' +
+        "  return server;\n" +
+        "}\n",
+    );
+    expect(r.tools).toEqual([
+      ["alpha", 11, "entry"],
+      ["beta", 15, "entry"],
+      ["gamma", 6, "entry"],
+    ]);
+    expect(r.findings).toEqual(["bare-sentence-roster alpha 11", "bare-sentence-roster gamma 14"]);
+    expect(r.passThroughs).toBe(1);
+  });
+
+  it("server.tool's form: the parameters' schema passed beside the description", async () => {
+    const r = await census(
+      "function add(server: McpServer, name: string, description: string, schema: object, handler: any) {\n" +
+        "  server.tool(name, description, schema, handler);\n" +
+        "}\n" +
+        'export function build(server: McpServer) {\n  add(server, "alpha", "Alpha tool.", {}, async () => "{}");\n  add(server, "beta", "Beta tool here.", {}, async () => "{}");\n}\n',
+    );
+    expect(r.tools).toEqual([
+      ["alpha", 11, "entry"],
+      ["beta", 15, "entry"],
+    ]);
+  });
+
+  it("a function of another tool file, called from this one", async () => {
+    const r = await census(
+      'import { addTool } from "./register.js";\n' +
+        'export function build(server: McpServer) {\n  addTool(server, "alpha", "Alpha tool.", async () => JSON.stringify({}));\n  addTool(server, "beta", "Beta tool here.", async () => JSON.stringify({}));\n}\n',
+      { "src/register.ts": `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport ${ADD_TOOL}` },
+    );
+    expect(r.tools.map((t) => t[0])).toEqual(["alpha", "beta"]);
+    expect(r.findings).toEqual([]);
+  });
+
+  it("called once: the tool its call passes (not only a default)", async () => {
+    const r = await census(ADD_TOOL + 'export function build(server: McpServer) {\n  addTool(server, "alpha", "Alpha tool.", async () => "{}");\n}\n');
+    expect(r.tools).toEqual([["alpha", 11, "entry"]]);
+  });
+
+  it("a call that passes undefined gets the parameter's default", async () => {
+    const r = await census(
+      'function addTool(server: McpServer, name: string, description = "Default text.", handler: any = async () => "{}") {\n  server.registerTool(name, { description }, handler);\n}\n' +
+        'export function build(server: McpServer) {\n  addTool(server, "alpha", undefined);\n  addTool(server, "beta", "Beta tool here.", async () => "{}");\n}\n',
+    );
+    expect(r.tools).toEqual([
+      ["alpha", 13, "entry"],
+      ["beta", 15, "entry"],
+    ]);
+  });
+
+  it("a call whose value is used is not read: the tool stays unseen, and says it is called twice", async () => {
+    const r = await census(
+      ADD_TOOL + 'export function build(server: McpServer) {\n  addTool(server, "alpha", "Alpha tool.", async () => "{}");\n  const done = addTool(server, "beta", "B.", async () => "{}");\n  void done;\n}\n',
+    );
+    expect(r.tools).toEqual([]);
+    expect(r.findings).toEqual(["tool-discovery null 4"]);
+    expect(r.unseen).toEqual([expect.stringContaining("it is called 2 times (src/server.ts:7, src/server.ts:8)")]);
+  });
+});
