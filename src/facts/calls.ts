@@ -1,6 +1,7 @@
 // Calls of named functions (imported, or the file's own): what each passes, for names a tool takes from its caller.
 import { ts, locOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
+import { resolveBinding } from "./scope.js";
 import { peel, propertyNameText } from "./syntax.js";
 import type { CalleeRef, CallFact, DataValue } from "./types.js";
 
@@ -41,7 +42,21 @@ export function collectCall(file: FileIndex, call: ts.CallExpression, values?: D
       if (shape.k === "value") shape.str = file.evaluator.evaluate(a);
     });
   }
-  file.facts.calls.push({ callee: ref, loc: locOf(call), args, site: file.siteOf(call), ...(values ? { values } : {}) });
+  const fn = ref.k === "local" ? nestedFunctionKey(file, call) : undefined;
+  file.facts.calls.push({ callee: ref, loc: locOf(call), args, site: file.siteOf(call), ...(fn ? { fn } : {}), ...(values ? { values } : {}) });
+}
+
+/**
+ * The key of the function a call of a name calls when that function sits inside another (its name is no key of the
+ * file's): known once a value read its parameters, as a tool registered from them does.
+ */
+function nestedFunctionKey(file: FileIndex, call: ts.CallExpression): string | undefined {
+  const callee = peel(call.expression, false);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const declaration = resolveBinding(callee)?.declaration;
+  if (!declaration) return undefined;
+  const fn = ts.isVariableDeclaration(declaration) && declaration.initializer ? peel(declaration.initializer, false) : declaration;
+  return file.topLevel.has(fn) ? undefined : file.bodies.get(fn);
 }
 
 function argumentShape(arg: ts.Expression): CallFact["args"][number] {

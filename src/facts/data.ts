@@ -273,12 +273,16 @@ export class DataReader {
     return this.text(id);
   }
 
-  /** A parameter of a top-level function: what its caller passes, or its default when the caller passes nothing. */
+  /**
+   * A parameter of a named function (top-level, or a function declaration or const-bound function inside another):
+   * what its caller passes, or its default when the caller passes nothing. A callback's parameter is no argument the
+   * census can pin to a call.
+   */
   private argument(declaration: ts.Node, loc: Loc, depth: number): DataValue | undefined {
     const parameter = patternOwner(declaration);
     if (!ts.isParameter(parameter) || !isFunctionLike(parameter.parent)) return undefined;
     const fn = parameter.parent;
-    if (!this.file.topLevel.has(fn)) return undefined;
+    if (!this.file.topLevel.has(fn) && !isNamedFunction(fn)) return undefined;
     const path = destructuredPath(declaration) ?? [];
     const ownDefault = declaration !== parameter && ts.isBindingElement(declaration) ? declaration.initializer : parameter.initializer;
     const fallback = ownDefault ? this.read(ownDefault, depth + 1) : null;
@@ -448,6 +452,16 @@ function restOfObject(element: ts.BindingElement): boolean {
 }
 
 /** The one expression a function returns: its expression body, or the only `return` of its block (none when it has several). */
+/** A function that is called by a name: a function declaration, or an arrow or function expression a `const` holds. */
+export function isNamedFunction(fn: ts.Node): boolean {
+  if (ts.isFunctionDeclaration(fn)) return fn.name !== undefined && fn.body !== undefined;
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return false;
+  let node: ts.Node = fn;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  const owner = node.parent;
+  return ts.isVariableDeclaration(owner) && owner.initializer === node && ts.isIdentifier(owner.name) && (owner.parent.flags & ts.NodeFlags.Const) !== 0;
+}
+
 /**
  * The function a `map` calls for each element: an arrow or function expression given in place, or a function of the
  * file given by name (a function declaration, or a const holding an arrow or function expression).

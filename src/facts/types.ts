@@ -219,6 +219,8 @@ export interface CallFact {
    * anything else, with its string value (`str`) for a call of one of the two producers (`refusal("top", …)`).
    */
   args: ({ k: "none" } | { k: "object"; keys: string[]; open: boolean } | { k: "value"; str?: StrExpr })[];
+  /** For a call of a function inside another: the function's key in `FileFacts.functions` (its name is none). */
+  fn?: string;
   /** For a call made as a statement (`addTool(server, "ping", …);`): its arguments as data, for the tool it may register. */
   values?: DataValue[];
   /** The functions around the call that may be a tool's body (or are top-level): whose routes the call is part of. */

@@ -402,7 +402,8 @@ function callSitesIn(ctx: SkuContext, toolFiles: readonly string[]): CallSites {
         for (const call of ctx.facts(from)?.calls ?? []) {
           const followed = ctx.graph.followCallee(from, call.callee);
           if (!followed.ok) continue;
-          const key = `${followed.file}#${followed.local}`;
+          // A function inside another is keyed by its place, not its name: only its own file can call it.
+          const key = call.fn !== undefined ? `${from}#${call.fn}` : `${followed.file}#${followed.local}`;
           const list = index.get(key) ?? [];
           list.push({ file: from, call });
           index.set(key, list);

@@ -100,4 +100,34 @@ describe("a function that registers a tool from its parameters", () => {
     expect(r.findings).toEqual(["tool-discovery null 4"]);
     expect(r.unseen).toEqual([expect.stringContaining("it is called 2 times (src/server.ts:7, src/server.ts:8)")]);
   });
+
+  it("a function inside another, declared or held by a const: one tool per call, each function its own calls", async () => {
+    const r = await census(
+      "export function createServer(): McpServer {\n" +
+        '  const server = new McpServer({ name: "s", version: "1" });\n' +
+        "  function register(name: string, description: string, handler: any) {\n    server.registerTool(name, { description }, handler);\n  }\n" +
+        '  register("alpha", "Alpha tool.", async () => JSON.stringify({}));\n' +
+        '  register("beta", "Beta tool here.", async () => JSON.stringify({}));\n' +
+        "  return server;\n" +
+        "}\n" +
+        "export function createOther(): McpServer {\n" +
+        '  const server = new McpServer({ name: "t", version: "1" });\n' +
+        "  const register = (name: string, handler: any) => server.tool(name, \"Other.\", handler);\n" +
+        '  register("gamma", async () => JSON.stringify({}));\n' +
+        '  register("delta", async () => JSON.stringify({}));\n' +
+        "  return server;\n" +
+        "}\n",
+    );
+    expect(r.tools.map((t) => t[0]).sort()).toEqual(["alpha", "beta", "delta", "gamma"]);
+    expect(r.findings).toEqual([]);
+  });
+
+  it("a callback's parameter is no argument of a call: a tool named by it stays unseen", async () => {
+    const r = await census(
+      'declare const hooks: { on(event: string, fn: (name: string) => void): void };\n' +
+        'export function build(server: McpServer) {\n  hooks.on("tool", function named(name: string) { server.tool(name, "X.", async () => JSON.stringify({})); });\n}\n',
+    );
+    expect(r.tools).toEqual([]);
+    expect(r.unseen).toEqual([expect.stringContaining("`name` is a parameter")]);
+  });
 });
