@@ -87,6 +87,9 @@ const UNLISTED: InputSchema = { known: false, why: "the tool comes from a list t
 const CLASS_INPUT_KEYS = ["inputSchema", "input", "parameters"];
 
 /** Reads the tools of one SKU's tool files: each tool fact (once per element of its iterations) and each tool class. */
+/** The most instances one registration may stand for, one per call of the functions whose parameters it reads. */
+const MAX_INSTANCES = 10_000;
+
 /** How deep `argumentFunctions` looks into a tool's values for the parameters they read. */
 const MAX_ARGUMENT_DEPTH = 8;
 
@@ -162,7 +165,8 @@ class ToolReader {
     const calls = new Map<Env, string>();
     for (const fn of argumentFunctions(fact)) {
       const bindings = this.data.callBindings(file, fn);
-      if (!bindings || bindings.length < 2) continue;
+      // Instances multiply across functions: past the bound, the calls are not told apart (the name says why).
+      if (!bindings || bindings.length < 2 || envs.length * bindings.length > MAX_INSTANCES) continue;
       envs = envs.flatMap((env) =>
         bindings.map((b) => {
           const bound = new Map(env).set(b.key, b.value);

@@ -130,4 +130,20 @@ describe("a function that registers a tool from its parameters", () => {
     expect(r.tools).toEqual([]);
     expect(r.unseen).toEqual([expect.stringContaining("`name` is a parameter")]);
   });
+
+  it("instances across several functions are bounded: past 10,000 the calls of the last are not told apart", async () => {
+    const inner = Array.from({ length: 100 }, (_, i) => `    inner("Text ${i}.");\n`).join("");
+    const outer = Array.from({ length: 101 }, (_, i) => `  outer(server, "tool_${i}");\n`).join("");
+    const r = await census(
+      "export function build(server: McpServer) {\n" +
+        "  function outer(server: McpServer, name: string) {\n" +
+        "    function inner(description: string) {\n      server.tool(name, description, async () => JSON.stringify({}));\n    }\n" +
+        inner +
+        "  }\n" +
+        outer +
+        "}\n",
+    );
+    expect(r.tools.length).toBeGreaterThan(0);
+    expect(r.tools.length).toBeLessThanOrEqual(10_000);
+  });
 });
