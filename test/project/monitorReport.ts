@@ -18,6 +18,8 @@ export interface MonitorOptions {
   producers?: { module: string; category: string; names?: string[] }[];
   /** The folder the census runs from (default the monitor's own). */
   cwd?: string;
+  /** The config's `discovery` (default none). */
+  discovery?: Record<string, unknown>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface MonitorOptions {
 export async function monitorReport(files: Record<string, string>, options: MonitorOptions = {}): Promise<Report> {
   const sku = { name: "main", root: ".", helpers: "src/helpers.ts", producers: options.producers ?? [], tools: options.tools ?? ["src/server.ts"] };
   const dir = tempTree({
-    "payload-census.config.json": JSON.stringify({ skus: [sku] }),
+    "payload-census.config.json": JSON.stringify({ skus: [sku], ...(options.discovery ? { discovery: options.discovery } : {}) }),
     "src/helpers.ts": CONTRACT_HELPERS,
     ...files,
   });
