@@ -180,7 +180,9 @@ export class InputSchemaReader {
         if (shape.k !== "object") throw new Unseen(`the shape of \`${what}\` is ${this.unseen(shape)}`);
         const props = this.shape(shape);
         if (props === "not-a-shape") throw new Unseen(`the shape of \`${what}\` holds values that are no schemas`);
-        return plain(objectJson(props));
+        // A strict object refuses other keys and a loose one takes any: zod says so; a plain one, read as input, says nothing.
+        const extra: { [key: string]: Json } = name === "strictObject" ? { additionalProperties: false } : name === "looseObject" ? { additionalProperties: {} } : {};
+        return plain({ ...objectJson(props), ...extra });
       }
       case "record":
         return plain({ type: "object", propertyNames: this.argSchema(file, args[0], what).json, additionalProperties: this.argSchema(file, args[1], what).json });
@@ -201,6 +203,14 @@ export class InputSchemaReader {
     let wrapped = false;
     const front: [string, Json][] = [];
     const set = (key: string, value: Json): void => {
+      // zod writes an array's size checks before its type and items: where they stand is part of the entry's text.
+      if ((key === "minItems" || key === "maxItems") && node.json.type === "array" && !(key in node.json)) {
+        const entries = Object.entries(node.json);
+        const at = entries.findIndex(([k]) => k === "type");
+        entries.splice(at < 0 ? entries.length : at, 0, [key, value]);
+        node.json = Object.fromEntries(entries);
+        return;
+      }
       node.json[key] = value;
     };
     for (const step of steps) {
@@ -250,13 +260,11 @@ export class InputSchemaReader {
           break;
         case "gt":
         case "positive":
-          delete node.json.minimum;
-          set("exclusiveMinimum", step.name === "gt" ? arg(0) : 0);
+          node.json = replaced(node.json, "minimum", "exclusiveMinimum", step.name === "gt" ? arg(0) : 0);
           break;
         case "lt":
         case "negative":
-          delete node.json.maximum;
-          set("exclusiveMaximum", step.name === "lt" ? arg(0) : 0);
+          node.json = replaced(node.json, "maximum", "exclusiveMaximum", step.name === "lt" ? arg(0) : 0);
           break;
         case "nonnegative":
           set("minimum", 0);
@@ -379,6 +387,12 @@ function objectJson(props: ReadonlyMap<string, ZodNode>): { [key: string]: Json 
     if (!node.optional) required.push(key);
   }
   return required.length > 0 ? { type: "object", properties, required } : { type: "object", properties };
+}
+
+/** `json` with `key` set to `value` where `old` stood (zod swaps a bound for its exclusive one in place), or at the end. */
+function replaced(json: { [key: string]: Json }, old: string, key: string, value: Json): { [key: string]: Json } {
+  if (!(old in json)) return { ...json, [key]: value };
+  return Object.fromEntries(Object.entries(json).flatMap(([k, v]): [string, Json][] => (k === old ? [[key, value]] : k === key ? [] : [[k, v]])));
 }
 
 function nullable(json: { [key: string]: Json }): { [key: string]: Json } {

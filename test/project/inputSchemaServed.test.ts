@@ -1,0 +1,140 @@
+// Input schemas read statically (src/project/inputSchema.ts) against what a running MCP SDK server serves for the same
+// zod forms: for each form, one tool, and the census's JSON Schema is the served one, key for key. A form the census
+// does not serialise says so instead of guessing.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { extractingStore } from "../../src/project/census.js";
+import { SkuContext } from "../../src/project/context.js";
+import { collectTools } from "../../src/project/tools.js";
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+// Under the project's node_modules, so that the server's imports of @modelcontextprotocol/sdk and zod resolve.
+const dir = path.join(root, "node_modules", ".cache", "payload-census-test", "input-schemas");
+
+/** Each zod form, as the value of the one parameter `x` of a tool named after it. */
+const FORMS: Record<string, string> = {
+  string_length: "z.string().length(5)",
+  string_nonempty: "z.string().nonempty()",
+  string_min_max: "z.string().min(2).max(9)",
+  string_regex: "z.string().regex(/^a+$/)",
+  string_email: "z.string().email()",
+  string_uuid: "z.string().uuid()",
+  string_url: "z.string().url()",
+  string_datetime: "z.string().datetime()",
+  string_describe: 'z.string().describe("A word.")',
+  string_nullable: "z.string().nullable()",
+  string_or_number: "z.string().or(z.number())",
+  string_array_step: "z.string().array()",
+  array_nonempty: "z.array(z.string()).nonempty()",
+  array_length: "z.array(z.number()).length(3)",
+  array_min_max: "z.array(z.boolean()).min(1).max(4)",
+  number_gt: "z.number().gt(1)",
+  number_lt: "z.number().lt(9)",
+  number_gte_lte: "z.number().gte(0).lte(1)",
+  number_positive: "z.number().positive()",
+  number_negative: "z.number().negative()",
+  number_nonnegative: "z.number().nonnegative()",
+  number_nonpositive: "z.number().nonpositive()",
+  number_int: "z.number().int()",
+  number_default: "z.number().default(3)",
+  coerce_number: "z.coerce.number()",
+  boolean_optional: "z.boolean().optional()",
+  null_value: "z.null()",
+  any_value: "z.any()",
+  unknown_value: "z.unknown()",
+  literal_string: 'z.literal("rows")',
+  literal_number: "z.literal(3)",
+  enum_words: 'z.enum(["a", "b"])',
+  union_of_two: "z.union([z.string(), z.number()])",
+  record_of_strings: "z.record(z.string(), z.number())",
+  object_nested: "z.object({ a: z.string(), b: z.number().optional() })",
+  object_strict: "z.strictObject({ a: z.string() })",
+  object_loose: "z.looseObject({ a: z.string() })",
+  object_extend: "z.object({ a: z.string() }).extend({ b: z.boolean() })",
+  object_merge: "z.object({ a: z.string() }).merge(z.object({ b: z.number() }))",
+  object_partial: "z.object({ a: z.string(), b: z.number() }).partial()",
+  object_optional_keys: 'z.object({ a: z.string().optional(), b: z.number().default(2).describe("B.") })',
+  string_date: "z.string().date()",
+  string_trim_lower: "z.string().trim().toLowerCase()",
+  string_refine: 'z.string().refine((s) => s.length > 1, "too short")',
+  nullish_value: "z.string().nullish()",
+  default_then_describe: 'z.string().default("a").describe("A word.")',
+  describe_then_optional: 'z.string().describe("A word.").optional()',
+  number_int_gt: "z.number().int().gt(0)",
+  number_int_lt: "z.number().int().lt(10)",
+  number_int_min_max: "z.number().int().min(1).max(50)",
+  array_of_objects: "z.array(z.object({ id: z.string() }))",
+  union_with_literal: 'z.union([z.literal("a"), z.literal("b")])',
+  enum_optional_describe: 'z.enum(["x", "y"]).optional().describe("Which.")',
+};
+
+const TOOLS = `import { z } from "zod";
+import { textTool } from "../helpers.mjs";
+
+const answer = textTool(async () => JSON.stringify({}));
+
+export function registerTools(server) {
+${Object.entries(FORMS)
+  .map(([name, form]) => `  server.registerTool("${name}", { description: "Form ${name}.", inputSchema: { x: ${form} } }, answer);`)
+  .join("\n")}
+}
+`;
+
+const SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registerTools } from "./tools/tools.mjs";
+export function createServer() {
+  const server = new McpServer({ name: "input-schemas", version: "1.0.0" });
+  registerTools(server);
+  return server;
+}
+`;
+
+const staticSchemas = new Map<string, unknown>();
+const servedSchemas = new Map<string, unknown>();
+
+beforeAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, "tools"), { recursive: true });
+  writeFileSync(path.join(dir, "payload-census.config.json"), readFileSync(path.join(root, "fixtures", "serve", "payload-census.config.json"), "utf8").replace('"../../schema', '"../../../../schema'));
+  writeFileSync(path.join(dir, "helpers.mjs"), readFileSync(path.join(root, "fixtures", "serve", "helpers.mjs"), "utf8"));
+  writeFileSync(path.join(dir, "tools", "tools.mjs"), TOOLS);
+  writeFileSync(path.join(dir, "server.mjs"), SERVER);
+
+  const config = loadConfig({ dir });
+  const sku = config.skus[0]!;
+  for (const tool of collectTools(new SkuContext(config, sku, extractingStore(config)), sku.toolFiles).tools) {
+    staticSchemas.set(tool.name!, tool.input.known ? tool.input.schema : { unseen: tool.input.why });
+  }
+
+  const { createServer } = (await import(pathToFileURL(path.join(dir, "server.mjs")).href)) as {
+    createServer: () => { connect(t: unknown): Promise<void>; close(): Promise<void> };
+  };
+  const server = createServer();
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "input-schemas-test", version: "1.0.0" });
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  try {
+    for (const tool of (await client.listTools()).tools) servedSchemas.set(tool.name, tool.inputSchema);
+  } finally {
+    await client.close();
+    await server.close();
+  }
+});
+
+describe("an input schema read statically is the one the SDK serves", () => {
+  it("lists every form, in both", () => {
+    expect([...staticSchemas.keys()].sort()).toEqual(Object.keys(FORMS).sort());
+    expect([...servedSchemas.keys()].sort()).toEqual(Object.keys(FORMS).sort());
+  });
+
+  // Key for key and in the served order: a tools/list entry's tokens are those of its JSON text.
+  it.each(Object.keys(FORMS))("%s", (name) => {
+    expect(JSON.stringify(staticSchemas.get(name))).toBe(JSON.stringify(servedSchemas.get(name)));
+  });
+});
