@@ -201,7 +201,9 @@ export class DataResolver {
    * nothing there; anything else depends on the caller, and the census says so.
    */
   private argument(file: string, arg: Extract<DataValue, { k: "arg" }>, env: Env): Resolved {
-    const what = `\`${arg.fn}\``;
+    // A function inside another is keyed by its place (`@12:3`): named by it for a user.
+    const place = /^@(\d+):(\d+)$/.exec(arg.fn);
+    const what = place ? `the function at line ${place[1]}, column ${place[2]}` : `\`${arg.fn}\``;
     const dependsOn = (why: string): Resolved => ({ k: "unknown", why: `the value is an argument of ${what}, so it depends on the caller: ${why}`, file, loc: arg.loc });
     // A tool registered once per call of its function: the call this instance is of passed these.
     const bound = env.get(callKey(file, arg.fn));

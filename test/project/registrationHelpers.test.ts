@@ -146,4 +146,15 @@ describe("a function that registers a tool from its parameters", () => {
     expect(r.tools.length).toBeGreaterThan(0);
     expect(r.tools.length).toBeLessThanOrEqual(10_000);
   });
+
+  it("a function inside another that no statement calls: unseen, and named by its place", async () => {
+    const r = await census(
+      "declare const app: { use(fn: unknown): void };\n" +
+        "export function build(server: McpServer) {\n" +
+        "  function register(name: string) {\n    server.tool(name, \"X.\", async () => JSON.stringify({}));\n  }\n" +
+        "  app.use(register);\n" +
+        "}\n",
+    );
+    expect(r.unseen).toEqual([expect.stringContaining("the value is an argument of the function at line 5, column 3, so it depends on the caller: the census sees no call of it")]);
+  });
 });
