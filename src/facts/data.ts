@@ -451,7 +451,6 @@ function restOfObject(element: ts.BindingElement): boolean {
   return !!element.dotDotDotToken && ts.isObjectBindingPattern(element.parent) && ts.isIdentifier(element.name);
 }
 
-/** The one expression a function returns: its expression body, or the only `return` of its block (none when it has several). */
 /** A function that is called by a name: a function declaration, or an arrow or function expression a `const` holds. */
 export function isNamedFunction(fn: ts.Node): boolean {
   if (ts.isFunctionDeclaration(fn)) return fn.name !== undefined && fn.body !== undefined;
@@ -478,6 +477,7 @@ function mapper(argument: ts.Expression): ts.FunctionLikeDeclaration | undefined
   return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? initializer : undefined;
 }
 
+/** The one expression a function returns: its expression body, or the only `return` of its block (none when it has several). */
 export function returnedExpression(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
   const returned = returnedExpressions(fn, 2);
   return returned.length === 1 ? returned[0] : undefined;

@@ -197,8 +197,9 @@ export class DataResolver {
   }
 
   /**
-   * A parameter of a function: its default (or the literal of `name || "ping"`) when the function's only call passes
-   * nothing there; anything else depends on the caller, and the census says so.
+   * A parameter of a function: what the call an instance is read for passed (see `callBindings`); else what the
+   * function's only call passes, or its default (or the literal of `name || "ping"`) when that call passes nothing
+   * there; anything else depends on the caller, and the census says so.
    */
   private argument(file: string, arg: Extract<DataValue, { k: "arg" }>, env: Env): Resolved {
     // A function inside another is keyed by its place (`@12:3`): named by it for a user.

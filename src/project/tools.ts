@@ -86,7 +86,6 @@ const UNLISTED: InputSchema = { known: false, why: "the tool comes from a list t
 /** The members a tool class may keep its input schema in. */
 const CLASS_INPUT_KEYS = ["inputSchema", "input", "parameters"];
 
-/** Reads the tools of one SKU's tool files: each tool fact (once per element of its iterations) and each tool class. */
 /** The most instances one registration may stand for, one per call of the functions whose parameters it reads. */
 const MAX_INSTANCES = 10_000;
 
@@ -112,6 +111,7 @@ function argumentFunctions(fact: ToolFact): string[] {
 /** A function's own members that call it: `f.call(thisArg, …)`, `f.apply(thisArg, args)`, `f.bind(thisArg)(…)`. */
 const FUNCTION_CALLERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 
+/** Reads the tools of one SKU's tool files: each tool fact (once per element of its iterations) and each tool class. */
 class ToolReader {
   private readonly dispatch: Map<string, { file: string; key: string }>;
   private readonly dispatchOpaque: string[] = [];
@@ -160,8 +160,8 @@ class ToolReader {
       envs = next;
     }
     // A tool registered inside a function from its parameters (`function addTool(server, name, description, handler)`):
-    // one tool per call of the function, each read with what its call passes.
-    // The call each instance is of, to say which call passes a name the census cannot see.
+    // one tool per call of the function, each read with what its call passes; `calls` keeps which call each instance
+    // is of, to say which call passes a name the census cannot see.
     const calls = new Map<Env, string>();
     for (const fn of argumentFunctions(fact)) {
       const bindings = this.data.callBindings(file, fn);
