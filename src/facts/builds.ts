@@ -246,7 +246,8 @@ export function tryEntriesEnvelope(file: FileIndex, call: ts.CallExpression): vo
   }
 }
 
-const ASSIGNMENTS: ReadonlySet<ts.SyntaxKind> = new Set([EqualsToken, QuestionQuestionEqualsToken, BarBarEqualsToken, AmpersandAmpersandEqualsToken]);
+/** The assignments whose value is what the target holds after them (`+=` and the other compound ones compute it). */
+export const ASSIGNMENTS: ReadonlySet<ts.SyntaxKind> = new Set([EqualsToken, QuestionQuestionEqualsToken, BarBarEqualsToken, AmpersandAmpersandEqualsToken]);
 
 function isStatusText(key: StrExpr): boolean {
   return key.k === "str" && key.v === "status";

@@ -1,6 +1,6 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSourceUnlinked, parseDiagnostics, positionAt } from "../ts.js";
-import { isMaximalString, tryBuilderCall, tryBuilderReference, tryEntriesEnvelope, tryEnvelopeObject, trySerialised, tryStatusAssignment } from "./builds.js";
+import { ASSIGNMENTS, isMaximalString, tryBuilderCall, tryBuilderReference, tryEntriesEnvelope, tryEnvelopeObject, trySerialised, tryStatusAssignment } from "./builds.js";
 import { callValues, collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
@@ -113,7 +113,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
         break;
       case BinaryExpression:
         if ((node as ts.BinaryExpression).operatorToken.kind === PlusToken) stringCandidates.push(node as ts.Expression);
-        else assignments.push(node as ts.BinaryExpression);
+        else if (ASSIGNMENTS.has((node as ts.BinaryExpression).operatorToken.kind)) assignments.push(node as ts.BinaryExpression);
         break;
       case Identifier:
         if (builderNames.has((node as ts.Identifier).text)) references.push(node as ts.Identifier);
