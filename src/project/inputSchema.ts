@@ -74,6 +74,12 @@ export class InputSchemaReader {
       }
       return "absent";
     }
+    // `Args.shape` of a zod object `Args`: the SDK makes the same object of that shape again.
+    const whole = shapeOf(input);
+    if (whole) {
+      const schema = this.data.resolve(file, whole, env);
+      if (schema.k === "other" && this.chainAt(schema)) return schema;
+    }
     const resolved = this.data.resolve(file, input, env);
     // `{ description }` with no schema key: the object has none.
     if (resolved.k === "unknown" && /has no property `inputSchema`$/.test(resolved.why)) return "absent";
@@ -387,6 +393,12 @@ function objectJson(props: ReadonlyMap<string, ZodNode>): { [key: string]: Json 
     if (!node.optional) required.push(key);
   }
   return required.length > 0 ? { type: "object", properties, required } : { type: "object", properties };
+}
+
+/** The value whose `shape` `value` reads (`Args.shape`), or undefined when it reads no `shape`. */
+function shapeOf(value: DataValue): DataValue | undefined {
+  if (!("path" in value) || value.path.at(-1) !== "shape") return undefined;
+  return { ...value, path: value.path.slice(0, -1) } as DataValue;
 }
 
 /** `json` with `key` set to `value` where `old` stood (zod swaps a bound for its exclusive one in place), or at the end. */
