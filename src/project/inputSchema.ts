@@ -104,6 +104,15 @@ export class InputSchemaReader {
     const out = new Map<string, ZodNode>();
     for (const entry of value.value.entries) {
       if ("spread" in entry) {
+        // `{ ...Args.shape, more }`: the properties of the zod object whose shape is spread.
+        const whole = shapeOf(entry.spread);
+        const schema = whole && this.data.resolve(value.file, whole, value.env);
+        if (schema?.k === "other" && this.chainAt(schema)) {
+          const node = this.zod(schema);
+          if (node.json.type !== "object") throw new Unseen(`the schema spreads \`${entry.text}\`, the shape of no zod object`);
+          for (const [k, v] of this.objectProps(node)) out.set(k, v);
+          continue;
+        }
         const spread = this.data.resolve(value.file, entry.spread, value.env);
         if (spread.k !== "object") throw new Unseen(`the schema spreads \`${entry.text}\`, ${this.unseen(spread)}`);
         const inner = this.shape(spread);

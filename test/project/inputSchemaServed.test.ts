@@ -77,6 +77,7 @@ const FORMS: Record<string, string> = {
 const WHOLE: Record<string, string> = {
   shape_of_object: 'server.registerTool("shape_of_object", { description: "Form shape_of_object.", inputSchema: ARGS.shape }, answer);',
   shape_positional: 'server.tool("shape_positional", "Form shape_positional.", ARGS.shape, answer);',
+  shape_spread: 'server.registerTool("shape_spread", { description: "Form shape_spread.", inputSchema: { ...ARGS.shape, more: z.boolean() } }, answer);',
 };
 
 const TOOLS = `import { z } from "zod";
