@@ -14,6 +14,15 @@ export type Acceptance = "passThrough" | "validator";
  */
 const MAX_TRACE_DEPTH = 64;
 
+/**
+ * Whether every value a definition may write is null or undefined: literally, or a variable only those reach
+ * (`const err = none` with `let none;`). Such a definition cannot pass a guard, as a literal `null` cannot (SPEC §2.2).
+ */
+export function isNullOnly(def: Definition): boolean {
+  const operands = def.operands ?? [];
+  return operands.length > 0 && operands.every((o) => o.k === "nullish" || (o.k === "variable" && o.defs.length === 0));
+}
+
 export function qualifyDefinitions(ctx: SkuContext, file: string, defs: Definition[], name: string, mode: Acceptance, depth = 0): TraceDefinition[] {
   return defs.map((d) => qualifyDefinition(ctx, file, d, name, mode, depth));
 }
@@ -56,9 +65,9 @@ export function qualifyOperand(ctx: SkuContext, file: string, operand: Operand, 
     case "other":
       return { ...base, ok: false, reason: operand.why };
     case "variable": {
-      if (operand.defs.length === 0) {
-        return { ...base, ok: false, reason: `no value of \`${operand.name}\` reaches here but null or undefined` };
-      }
+      // Only null or undefined reaches here (its definitions were all left out): like a literal `null` operand, it
+      // cannot pass the guard, so it asks nothing of a producer (SPEC §2.2).
+      if (operand.defs.length === 0) return { ...base, ok: true };
       const parts = qualifyDefinitions(ctx, file, operand.defs, operand.name, mode, depth + 1);
       return combine(base, parts);
     }

@@ -281,8 +281,35 @@ export function reachingAtGuard(program: Program): OracleAnswer {
  * null/undefined. A parameter is never accepted (the generated function is no carrier).
  */
 export function passes(program: Program, answer: OracleAnswer): boolean {
-  if (!answer.reached || answer.defs.size === 0) return false;
-  return [...answer.defs].every((d) => qualifies(program.values.get(d) ?? null));
+  const live = liveDefinitions(program, answer);
+  if (!answer.reached || live.length === 0) return false;
+  return live.every((d) => qualifies(program.values.get(d) ?? null));
+}
+
+/** The definitions that reach the guard and may write something other than null or undefined (SPEC §2.2). */
+export function liveDefinitions(program: Program, answer: OracleAnswer): number[] {
+  return [...answer.defs].filter((d) => !nullOnly(program.values.get(d) ?? null));
+}
+
+/** Whether every value a definition may write is null or undefined: such a definition cannot pass a guard. */
+export function nullOnly(v: Value | null | "parameter"): boolean {
+  if (v === null || v === "parameter") return false;
+  switch (v.k) {
+    case "null":
+    case "undefined":
+    case "void":
+      return true;
+    case "producer":
+    case "helper":
+      return false;
+    case "nullish":
+    case "or":
+      return nullOnly(v.left) && nullOnly(v.right);
+    case "ternary":
+      return nullOnly(v.whenTrue) && nullOnly(v.whenFalse);
+    case "wrap":
+      return nullOnly(v.inner);
+  }
 }
 
 /** Whether one definition's value qualifies (see `passes`). */

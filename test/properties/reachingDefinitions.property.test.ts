@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { programArb } from "./arbitraries.js";
 import { legalize, printProgram, TOOL_FRAME } from "./language.js";
-import { passes, qualifies, reachingAtGuard } from "./oracle.js";
+import { liveDefinitions, passes, qualifies, reachingAtGuard } from "./oracle.js";
 import { runParameters } from "./runs.js";
 import { expectedAtGuard, numbered, TEMPLATE_MONITOR, tracedAt, tracedAtGuard } from "./tracer.js";
 import { findingsOf, readTree, tempDir, writeTree } from "./trees.js";
@@ -59,7 +59,7 @@ describe("the pass-through-producer verdict on a generated tool", () => {
         if (!answer.reached) {
           // The definition named is the guard's own reference: `return P;` on the guard's line or the block's last.
           expect(Number(named), report).toBe(printed.guardLine + (program.guardBlock ? 2 : 0));
-        } else if (answer.defs.size === 0) {
+        } else if (liveDefinitions(program, answer).length === 0) {
           expect(named, report).toBeUndefined();
         } else {
           const failing = [...answer.defs].filter((d) => !qualifies(program.values.get(d) ?? null)).map((d) => printed.defLines.get(d));

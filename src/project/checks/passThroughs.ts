@@ -4,7 +4,7 @@ import type { PassThroughFact } from "../../facts/types.js";
 import type { Counts, TraceDefinition } from "../../model.js";
 import type { SkuContext } from "../context.js";
 import { messages, type ReportFinding } from "../messages.js";
-import { categoryOf, firstFailure, qualifyDefinitions } from "../qualify.js";
+import { categoryOf, firstFailure, isNullOnly, qualifyDefinitions } from "../qualify.js";
 import type { SkuTools } from "../tools.js";
 
 export interface AnalyzedPassThrough {
@@ -43,7 +43,9 @@ export function checkPassThroughs(ctx: SkuContext, files: string[], tools: SkuTo
 }
 
 function analyzePassThrough(ctx: SkuContext, file: string, fact: PassThroughFact, tool: string | null): AnalyzedPassThrough {
-  const definitions = qualifyDefinitions(ctx, file, fact.defs, fact.root, "passThrough");
+  // Definitions that write only null or undefined are left out, as the tracer leaves out a literal `null`: a guard
+  // nothing else reaches is a dead guard.
+  const definitions = qualifyDefinitions(ctx, file, fact.defs.filter((d) => !isNullOnly(d)), fact.root, "passThrough");
   const ok = definitions.length > 0 && definitions.every((d) => d.ok);
   return { file, fact, tool, definitions, ok, category: ok ? (categoryOf(definitions) ?? "carried") : undefined };
 }
