@@ -286,6 +286,8 @@ export class DataResolver {
   private namespace(file: string, ref: Extract<DataValue, { k: "ref" }>): Resolved {
     const target = ref.module === ENVELOPE_MODULE ? undefined : this.graph.resolveModule(file, ref.module);
     if (!target) {
+      // Why the module is none of the monitor's is what following any of its names says (a package, a missing file);
+      // the runtime module follows, but has no namespace to list.
       const followed = this.graph.followImport(file, ref.module, "default");
       const why = followed.ok ? `\`${ref.module}\` is a whole module object` : followed.why;
       return { k: "unknown", why, file, loc: ref.loc };
