@@ -18,7 +18,7 @@ import { loadExtractor } from "./parser.js";
  */
 export const POOL_MIN_CHARS = 2_000_000;
 /** Text per task given to a worker: large enough that messaging is noise, small enough that the cores finish together. */
-const BATCH_CHARS = 250_000;
+export const BATCH_CHARS = 250_000;
 
 export interface PrefetchOptions {
   /** Threads that extract facts; 1 keeps the work in this thread. */
@@ -29,6 +29,11 @@ export interface PrefetchOptions {
   files?: readonly string[];
   /** Text to extract below which the work stays in this thread (POOL_MIN_CHARS by default). */
   poolMinChars?: number;
+  /**
+   * The module the pool's threads run: the built `factWorker.js` beside this module by default, which a run from the
+   * TypeScript sources (a test runner) does not have, so that its work stays in this thread.
+   */
+  workerModule?: string;
 }
 
 export function defaultJobs(): number {
@@ -50,7 +55,7 @@ export async function prefetch(config: ResolvedConfig, store: FactStore, options
   let wave = [...(options.files ?? configuredFiles(config))];
   const seen = new Set(wave);
   let done = 0;
-  const pool = new FactPool(store, options.jobs, options.poolMinChars ?? POOL_MIN_CHARS);
+  const pool = new FactPool(store, options.jobs, options.poolMinChars ?? POOL_MIN_CHARS, options.workerModule ?? workerModule());
   const step = () => options.progress?.(++done, seen.size);
   try {
     while (wave.length > 0) {
@@ -86,6 +91,7 @@ class FactPool {
     private readonly store: FactStore,
     private readonly jobs: number,
     private readonly minChars: number,
+    private readonly worker: string | undefined,
   ) {}
 
   /** Files extracted by workers and by this thread so far. */
@@ -94,7 +100,7 @@ class FactPool {
   async extract(pending: readonly PendingFile[], step: () => void): Promise<void> {
     if (pending.length === 0) return;
     const chars = pending.reduce((n, p) => n + p.text.length, 0);
-    const worker = workerModule();
+    const worker = this.worker;
     if (this.jobs < 2 || chars < this.minChars || worker === undefined) {
       await this.inThread(pending, step);
       return;
@@ -155,7 +161,7 @@ function workerModule(): string | undefined {
 }
 
 /** Files in source order, cut into tasks of about BATCH_CHARS of text each. */
-function batches(pending: readonly PendingFile[]): PendingFile[][] {
+export function batches(pending: readonly PendingFile[]): PendingFile[][] {
   const out: PendingFile[][] = [];
   let current: PendingFile[] = [];
   let chars = 0;
