@@ -3,11 +3,11 @@ import { ts, locOf, endOf } from "../ts.js";
 import type { StringEvaluator } from "./evaluator.js";
 import { patternOwner } from "./patterns.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
-import { calledName, peel, propertyNameText, shortText } from "./syntax.js";
-import type { DataEntry, DataItem, DataValue, Loc } from "./types.js";
+import { calledName, flattenPlus, isStringConcatenation, peel, propertyNameText, shortText } from "./syntax.js";
+import type { DataEntry, DataItem, DataValue, Loc, StrExpr } from "./types.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
-const { BarBarToken, FalseKeyword, QuestionQuestionToken, ThisKeyword, TrueKeyword } = ts.SyntaxKind;
+const { BarBarToken, FalseKeyword, PlusToken, QuestionQuestionToken, ThisKeyword, TrueKeyword } = ts.SyntaxKind;
 
 /** How deep data may nest (objects in arrays in objects …, consts naming consts) before the reader stops and says so. */
 const MAX_DEPTH = 64;
@@ -91,7 +91,7 @@ export class DataReader {
       const cls = this.read(e.expression, depth + 1);
       if (cls.k === "class" || cls.k === "ref") return cls;
     }
-    return this.text(e);
+    return this.text(e, depth);
   }
 
   /** What a `const` declaration binds, read once: composite values are declared in `FileFacts.data` by the way. */
@@ -174,6 +174,9 @@ export class DataReader {
           break;
         case "choice":
           for (const option of value.options) push(option);
+          break;
+        case "concat":
+          for (const part of value.parts) push(part);
           break;
         case "get":
           push(value.base);
@@ -359,9 +362,12 @@ export class DataReader {
   }
 
   /** A string if the evaluator can see one; otherwise what the value is, in words. */
-  private text(e: ts.Expression): DataValue {
+  private text(e: ts.Expression, depth = MAX_DEPTH): DataValue {
     const loc = locOf(e);
     const expr = this.file.evaluator.evaluate(e);
+    // A part the evaluator cannot see may be an element or an argument, which the project can.
+    const joined = depth < MAX_DEPTH && hasUnknownPart(expr) ? this.joined(e, expr, depth) : undefined;
+    if (joined) return joined;
     if (expr.k !== "unknown") return { k: "string", expr, loc, end: endOf(e) };
     if (ts.isNumericLiteral(e) || e.kind === TrueKeyword || e.kind === FalseKeyword || ts.isCallExpression(e) || ts.isNewExpression(e)) {
       return { k: "other", what: shortText(e, 40), why: expr.why, loc };
@@ -369,6 +375,59 @@ export class DataReader {
     // A string the evaluator cannot see stays a string leaf: the reason travels with it.
     return { k: "string", expr, loc, end: endOf(e) };
   }
+
+  /**
+   * A template or a `+` chain with a string in it whose text depends on an iteration's element or a function's
+   * argument (`` `v2_${t.name}` ``, `PREFIX + name`): its parts as data, for the project to join once it knows the
+   * element or the call. Undefined when no part depends on one (the evaluator's reason then stands).
+   */
+  private joined(e: ts.Expression, evaluated: StrExpr, depth: number): DataValue | undefined {
+    const pieces: (ts.Expression | string)[] = [];
+    if (ts.isTemplateExpression(e)) {
+      pieces.push(e.head.text);
+      for (const span of e.templateSpans) pieces.push(span.expression, span.literal.text);
+    } else if (isStringConcatenation(e) || (evaluated.k === "cat" && ts.isBinaryExpression(e) && e.operatorToken.kind === PlusToken)) {
+      // A `+` chain the evaluator joined as text (a string constant among its operands, `PREFIX + t.name`).
+      for (const operand of flattenPlus(e)) pieces.push(operand);
+    } else {
+      return undefined;
+    }
+    const loc = locOf(e);
+    const end = endOf(e);
+    const parts: DataValue[] = [];
+    let bound = false;
+    for (const piece of pieces) {
+      if (typeof piece === "string") {
+        if (piece !== "") parts.push({ k: "string", expr: { k: "str", v: piece }, loc, end });
+        continue;
+      }
+      const part = this.read(piece, depth + 1);
+      bound ||= dependsOnCaller(part);
+      parts.push(part);
+    }
+    return bound ? { k: "concat", parts, loc, end } : undefined;
+  }
+}
+
+/** Whether a string expression has a part the evaluator cannot see. */
+function hasUnknownPart(expr: StrExpr): boolean {
+  const pending = [expr];
+  for (let e = pending.pop(); e; e = pending.pop()) {
+    if (e.k === "unknown") return true;
+    if (e.k === "cat") for (const part of e.parts) pending.push(part);
+  }
+  return false;
+}
+
+/** Whether a value is, or chooses between, an iteration's element or a function's argument. */
+function dependsOnCaller(value: DataValue): boolean {
+  const pending = [value];
+  for (let v = pending.pop(); v; v = pending.pop()) {
+    if (v.k === "param" || v.k === "arg") return true;
+    if (v.k === "get") pending.push(v.base);
+    else if (v.k === "choice" || v.k === "concat") pending.push(...(v.k === "choice" ? v.options : v.parts));
+  }
+  return false;
 }
 
 /**

@@ -28,6 +28,8 @@ export type ConstValue = { k: "string"; expr: StrExpr } | { k: "object"; members
  * - `map`, `filter`, `entries`, `values`: `source.map(e => element)`, `source.filter(…)` (every element counts as
  *   defined: what runs is for `descriptions --serve` to say), `Object.entries(source)`, `Object.values(source)`.
  * - `choice`: one of `options` (`a ? b : c`, `a ?? b`, `a || b`): each is defined.
+ * - `concat`: a string joined at run time from `parts` (`` `v2_${t.name}` ``, `prefix + name`), some of which are an
+ *   element or an argument: what the project reads once it knows which.
  * - `function`: a function value, keyed in `FileFacts.functions`; `tool`: the tool `FileFacts.tools[index]` (a definer
  *   call's result); `class`: a class of this file, by local name.
  * - `this`: a member of `this`, read at `path`; `get`: `path` read from a value the file cannot take apart.
@@ -46,6 +48,7 @@ export type DataValue =
   | { k: "map"; source: DataValue; slot: number; element: DataValue; loc: Loc }
   | { k: "filter" | "entries" | "values"; source: DataValue; loc: Loc }
   | { k: "choice"; options: DataValue[]; loc: Loc }
+  | { k: "concat"; parts: DataValue[]; loc: Loc; end: Loc }
   | { k: "function"; key: string; loc: Loc }
   | { k: "tool"; index: number; loc: Loc }
   | { k: "class"; name: string; loc: Loc }

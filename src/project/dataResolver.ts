@@ -2,6 +2,7 @@
 import { CHAIN_TOO_DEEP } from "../facts/types.js";
 import type { CallFact, DataEntry, DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
 import { ENVELOPE_MODULE, type ModuleGraph } from "./modules.js";
+import type { Resolved as ResolvedText } from "./stringResolver.js";
 
 /** A value with the file it was written in: strings and refs inside it are read from that file. */
 export type Resolved =
@@ -49,6 +50,8 @@ export class DataResolver {
     private readonly factsOf: (file: string) => FileFacts | undefined,
     private readonly show: (file: string) => string,
     private readonly callSites: CallSites,
+    /** The text of a string expression of a file, imported constants followed. */
+    private readonly textOf: (file: string, expr: StrExpr) => ResolvedText,
   ) {}
 
   /** A value of `file` as far as the monitor's modules let it be seen. Lists are expanded into their elements. */
@@ -158,6 +161,8 @@ export class DataResolver {
         }
         return options.length === 1 ? options[0]! : { k: "unknown", why: "the value depends on a condition at run time", file, loc: value.loc };
       }
+      case "concat":
+        return this.joined(file, value, env);
       case "filter":
         return this.resolve(file, value.source, env);
       case "map": {
@@ -194,6 +199,32 @@ export class DataResolver {
         return this.at(this.path(whole, value.path), value.path, file, value.loc);
       }
     }
+  }
+
+  /**
+   * A string joined from parts once the element or the call they read is known: each part's text in turn, or the
+   * first part that has none, and why.
+   */
+  private joined(file: string, value: Extract<DataValue, { k: "concat" }>, env: Env): Resolved {
+    const text: string[] = [];
+    for (const part of value.parts) {
+      const resolved = this.resolve(file, part, env);
+      let why: string;
+      let at: Loc = part.loc;
+      if (resolved.k === "string") {
+        const r = this.textOf(resolved.file, resolved.expr);
+        if (r.known) {
+          text.push(r.value);
+          continue;
+        }
+        why = r.why;
+        at = resolved.file === file ? { line: r.line, column: r.column } : part.loc;
+      } else {
+        why = resolved.k === "unknown" || resolved.k === "external" || resolved.k === "other" ? resolved.why : `it is ${describe(resolved)}, not a string`;
+      }
+      return { k: "string", file, expr: { k: "unknown", why, line: at.line, column: at.column }, loc: value.loc, end: value.end };
+    }
+    return { k: "string", file, expr: { k: "str", v: text.join("") }, loc: value.loc, end: value.end };
   }
 
   /**

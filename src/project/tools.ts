@@ -47,7 +47,7 @@ export interface SkuTools {
 }
 
 export function collectTools(ctx: SkuContext, toolFiles: readonly string[]): SkuTools {
-  const data = new DataResolver(ctx.graph, (f) => ctx.facts(f), (f) => ctx.rel(f), callSitesIn(ctx, toolFiles));
+  const data = new DataResolver(ctx.graph, (f) => ctx.facts(f), (f) => ctx.rel(f), callSitesIn(ctx, toolFiles), (f, expr) => ctx.resolveStr(f, expr));
   const reader = new ToolReader(ctx, data, toolFiles);
   const tools = reader.read();
 
@@ -103,6 +103,7 @@ function argumentFunctions(fact: ToolFact): string[] {
     if (value.k === "arg") found.add(value.fn);
     else if (value.k === "get") push(value.base);
     else if (value.k === "choice") value.options.forEach(push);
+    else if (value.k === "concat") value.parts.forEach(push);
     else if (value.k === "object") for (const e of value.entries) push("spread" in e ? e.spread : e.value);
   }
   return [...found].sort();
