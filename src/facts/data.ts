@@ -158,7 +158,10 @@ export class DataReader {
           if (!bound.has(value.slot)) free.add(value.slot);
           break;
         case "object":
-          for (const entry of value.entries) push("spread" in entry ? entry.spread : entry.value);
+          for (const entry of value.entries) {
+            if ("computed" in entry) push(entry.computed);
+            push("spread" in entry ? entry.spread : entry.value);
+          }
           break;
         case "array":
           for (const item of value.items) push("spread" in item ? item.spread : item.value);
@@ -217,6 +220,11 @@ export class DataReader {
         continue;
       }
       const key = p.name && this.propertyKey(p.name);
+      const computed = key === undefined ? this.computedEntry(p, depth) : undefined;
+      if (computed) {
+        entries.push(computed);
+        continue;
+      }
       if (key === undefined) {
         // A key the census cannot read may be any key: what the object holds is not known.
         entries.push({ spread: { k: "unknown", why: `the key \`${shortText(p.name!, 40)}\` cannot be evaluated`, loc: locOf(p) }, loc: locOf(p), text: shortText(p.name!, 40) });
@@ -229,6 +237,23 @@ export class DataReader {
       else entries.push({ key, value: { k: "other", what: "an accessor", why: `\`${key}\` is an accessor`, loc: locOf(p) }, ...at });
     }
     return { k: "object", entries, loc: locOf(object) };
+  }
+
+  /**
+   * `[searchTool.name]: handleSearch`, `async [TOOL.name](args) { … }`: a key computed from a value the file cannot
+   * evaluate but the project may (an import's member, an element), with its value. Undefined for other entries.
+   */
+  private computedEntry(p: ts.ObjectLiteralElementLike, depth: number): DataEntry | undefined {
+    if (!p.name || !ts.isComputedPropertyName(p.name)) return undefined;
+    const value = ts.isPropertyAssignment(p)
+      ? this.read(p.initializer, depth + 1)
+      : ts.isMethodDeclaration(p) && p.body
+        ? ({ k: "function", key: this.file.functionKey(p), loc: locOf(p) } as const)
+        : undefined;
+    if (!value) return undefined;
+    const computed = this.read(p.name.expression, depth + 1);
+    if (computed.k === "unknown" || computed.k === "other" || computed.k === "string") return undefined;
+    return { computed, value, loc: locOf(p), end: endOf(p), text: shortText(p.name, 40) };
   }
 
   private propertyKey(name: ts.PropertyName): string | undefined {
@@ -454,7 +479,8 @@ export function readPath(base: DataValue, path: readonly string[], loc: Loc): Da
       // The last entry that sets the key wins; a spread after it may set it too, so then the project decides.
       for (let i = base.entries.length - 1; i >= 0; i--) {
         const entry = base.entries[i]!;
-        if ("spread" in entry) return { k: "get", base, path: [...path], loc };
+        // A spread, or a key only the project can compute, may set it.
+        if (!("key" in entry)) return { k: "get", base, path: [...path], loc };
         if (entry.key === key) return readPath(entry.value, rest, loc);
       }
       return null;

@@ -58,8 +58,14 @@ export type DataValue =
   | { k: "other"; what: string; /** Why it is no text, when something is read as one. */ why: string; loc: Loc }
   | { k: "unknown"; why: string; loc: Loc };
 
-/** An entry of an object literal as data: a key and its value, or a spread (`...source`). */
-export type DataEntry = { key: string; value: DataValue; loc: Loc; end: Loc } | { spread: DataValue; loc: Loc; /** The spread as written, for messages. */ text: string };
+/**
+ * An entry of an object literal as data: a key and its value, a spread (`...source`), or a key computed from another
+ * value (`[searchTool.name]: handleSearch`), which the project reads across modules.
+ */
+export type DataEntry =
+  | { key: string; value: DataValue; loc: Loc; end: Loc }
+  | { spread: DataValue; loc: Loc; /** The spread as written, for messages. */ text: string }
+  | { computed: DataValue; value: DataValue; loc: Loc; end: Loc; /** The key as written, for messages. */ text: string };
 
 /** An element of an array literal as data, or a spread of another list. */
 export type DataItem = { value: DataValue } | { spread: DataValue };

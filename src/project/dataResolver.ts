@@ -73,8 +73,10 @@ export class DataResolver {
     const entries = value.value.entries;
     for (let i = entries.length - 1; i >= 0; i--) {
       const entry = entries[i]!;
-      if ("key" in entry) {
-        if (entry.key === key) return this.resolve(value.file, entry.value, value.env);
+      if (!("spread" in entry)) {
+        const own = this.keyOf(value.file, entry, value.env);
+        if (typeof own !== "string") return { k: "unknown", why: own.unknown, file: value.file, loc: entry.loc };
+        if (own === key) return this.resolve(value.file, entry.value, value.env);
         continue;
       }
       const spread = this.resolve(value.file, entry.spread, value.env);
@@ -93,6 +95,19 @@ export class DataResolver {
       if (found !== "absent") return found;
     }
     return "absent";
+  }
+
+  /** The key of an entry that is no spread: as written, or computed (`[searchTool.name]`) across modules, or why not. */
+  keyOf(file: string, entry: Exclude<DataEntry, { spread: DataValue }>, env: Env): string | { unknown: string } {
+    if ("key" in entry) return entry.key;
+    const key = this.resolve(file, entry.computed, env);
+    if (key.k === "string") {
+      const text = this.textOf(key.file, key.expr);
+      if (text.known) return text.value;
+      return { unknown: `the key \`${entry.text}\` cannot be evaluated: ${text.why}` };
+    }
+    const why = key.k === "unknown" || key.k === "external" || key.k === "other" ? key.why : `it is ${describe(key)}, not a string`;
+    return { unknown: `the key \`${entry.text}\` cannot be evaluated: ${why}` };
   }
 
   /** A member path of a resolved value. */
@@ -297,8 +312,10 @@ export class DataResolver {
     if (source.k !== "object") return source.k === "unknown" ? source : { k: "unknown", why: `${describe(source)} is not an object`, file, loc };
     const keys: string[] = [];
     for (const entry of source.value.entries) {
-      if (!("key" in entry)) return { k: "unknown", why: "the object spreads a value, so its keys cannot all be listed", file: source.file, loc: entry.loc };
-      if (!keys.includes(entry.key)) keys.push(entry.key);
+      if ("spread" in entry) return { k: "unknown", why: "the object spreads a value, so its keys cannot all be listed", file: source.file, loc: entry.loc };
+      const key = this.keyOf(source.file, entry, source.env);
+      if (typeof key !== "string") return { k: "unknown", why: key.unknown, file: source.file, loc: entry.loc };
+      if (!keys.includes(key)) keys.push(key);
     }
     const items = keys.map((key): Resolved => {
       const member = this.member(source, key);

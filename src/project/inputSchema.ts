@@ -1,6 +1,6 @@
 // A tool's input schema as tools/list serves it: zod shapes serialised as the MCP SDK does (zod 4, draft-07), JSON
 // Schema objects as written, each read statically from the facts; or why the census cannot see it.
-import type { DataValue, SchemaArg, ZodChainFact } from "../facts/types.js";
+import type { DataEntry, DataValue, SchemaArg, ZodChainFact } from "../facts/types.js";
 import type { SkuContext } from "./context.js";
 import { describe, type DataResolver, type Env, type Resolved } from "./dataResolver.js";
 
@@ -125,10 +125,18 @@ export class InputSchemaReader {
         // A boolean or a string where a schema would stand: annotations, not parameters.
         if (member.k === "string" || (member.k === "other" && /^(true|false|\d+)$/.test(member.what))) return "not-a-shape";
       }
-      out.delete(entry.key);
-      out.set(entry.key, this.zod(member));
+      const key = this.keyOf(value, entry);
+      out.delete(key);
+      out.set(key, this.zod(member));
     }
     return out;
+  }
+
+  /** An entry's key, as written or computed across modules; a key the census cannot compute leaves the schema unseen. */
+  private keyOf(object: Extract<Resolved, { k: "object" }>, entry: Exclude<DataEntry, { spread: DataValue }>): string {
+    const key = this.data.keyOf(object.file, entry, object.env);
+    if (typeof key !== "string") throw new Unseen(`its schema has a key the census cannot see (${key.unknown})`);
+    return key;
   }
 
   private chainAt(value: Extract<Resolved, { k: "other" }>): ZodChainFact | undefined {
@@ -379,8 +387,9 @@ export class InputSchemaReader {
             Object.assign(out, spread);
             continue;
           }
-          delete out[entry.key];
-          out[entry.key] = this.json(this.data.resolve(value.file, entry.value, value.env), depth + 1);
+          const key = this.keyOf(value, entry);
+          delete out[key];
+          out[key] = this.json(this.data.resolve(value.file, entry.value, value.env), depth + 1);
         }
         return out;
       }

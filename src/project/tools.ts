@@ -360,8 +360,14 @@ class ToolReader {
           continue;
         }
         for (const entry of table.value.entries) {
-          if (!("key" in entry) || branches.has(entry.key)) continue;
-          this.setBranch(branches, entry.key, this.called(this.data.resolve(table.file, entry.value, table.env), d.member));
+          if ("spread" in entry) continue;
+          const key = this.data.keyOf(table.file, entry, table.env);
+          if (typeof key !== "string") {
+            this.dispatchOpaque.push(key.unknown);
+            continue;
+          }
+          if (branches.has(key)) continue;
+          this.setBranch(branches, key, this.called(this.data.resolve(table.file, entry.value, table.env), d.member));
         }
       }
     }
