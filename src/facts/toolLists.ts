@@ -7,7 +7,7 @@ import { peel, propertyNameText } from "./syntax.js";
 import type { DataValue } from "./types.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
-const { EqualsEqualsEqualsToken, EqualsEqualsToken } = ts.SyntaxKind;
+const { EqualsEqualsEqualsToken, EqualsEqualsToken, ThisKeyword } = ts.SyntaxKind;
 
 /** The request a handler answers, when its registration names it: `server.setRequestHandler(ListToolsRequestSchema, …)`. */
 function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler: ts.FunctionLikeDeclaration } | undefined {
@@ -57,32 +57,103 @@ function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.Fu
   }
 }
 
+/** How many functions deep the census follows the tool name a `tools/call` handler hands on (`handleToolCall(name, args)`). */
+const MAX_DISPATCH_HOPS = 4;
+
+/** A function that answers tools/call, and where the tool name is in its parameters: `root`'s value at `name`. */
+interface Dispatcher {
+  fn: ts.FunctionLikeDeclaration;
+  root: ts.ParameterDeclaration;
+  name: readonly string[];
+  hops: number;
+}
+
 /**
  * The branches of a `tools/call` handler that answer one tool each: `switch (request.params.name)` cases,
- * `if (name === "x")` blocks, and tables of handlers looked up by the name (`handlers[name]`).
+ * `if (name === "x")` blocks, and tables of handlers looked up by the name (`handlers[name]`); also in a function of
+ * the file the handler hands the name to (`handleToolCall(request.params.name, args)`, `this.dispatch(request)`).
  */
 function addDispatch(file: FileIndex, handler: ts.FunctionLikeDeclaration): void {
   const request = handler.parameters[0];
   if (!request || !handler.body) return;
+  const seen = new Set<ts.Node>([handler]);
+  const dispatchers: Dispatcher[] = [{ fn: handler, root: request, name: ["params", "name"], hops: 0 }];
+  for (let d = dispatchers.pop(); d; d = dispatchers.pop()) {
+    for (const next of addDispatchIn(file, d)) {
+      if (seen.has(next.fn)) continue;
+      seen.add(next.fn);
+      dispatchers.push(next);
+    }
+  }
+}
+
+/** The branches of one dispatcher's body; returns the functions of the file it hands the tool name on to. */
+function addDispatchIn(file: FileIndex, d: Dispatcher): Dispatcher[] {
+  const { fn, root, name } = d;
   const isToolName = (expr: ts.Expression): boolean => {
-    const path = requestPath(expr, request);
-    return path !== undefined && path.length === 2 && path[0] === "params" && path[1] === "name";
+    const path = requestPath(expr, root);
+    return path !== undefined && path.length === name.length && path.every((key, i) => key === name[i]);
   };
-  const pending: ts.Node[] = [handler.body];
+  const handedOn: Dispatcher[] = [];
+  const pending: ts.Node[] = [fn.body!];
   for (let node = pending.pop(); node; node = pending.pop()) {
-    if (isFunctionLike(node) && node !== handler) continue;
+    if (isFunctionLike(node) && node !== fn) continue;
     if (ts.isSwitchStatement(node) && isToolName(node.expression)) addCases(file, node);
     else if (ts.isIfStatement(node)) {
-      const name = comparedName(node.expression, isToolName);
-      if (name) addBranch(file, name, node.thenStatement);
+      const compared = comparedName(node.expression, isToolName);
+      if (compared) addBranch(file, compared, node.thenStatement);
     } else if (ts.isElementAccessExpression(node) && isToolName(node.argumentExpression)) {
-      file.facts.dispatch.push({ k: "table", table: file.data.read(node.expression), member: calledMember(node, handler), loc: locOf(node) });
+      file.facts.dispatch.push({ k: "table", table: file.data.read(node.expression), member: calledMember(node, fn), loc: locOf(node) });
     } else if (ts.isCallExpression(node)) {
       const found = searchedByName(node, isToolName);
-      if (found) file.facts.dispatch.push({ k: "find", list: file.data.read(found.list), key: found.key, member: calledMember(node, handler), loc: locOf(node) });
+      if (found) file.facts.dispatch.push({ k: "find", list: file.data.read(found.list), key: found.key, member: calledMember(node, fn), loc: locOf(node) });
+      else if (d.hops < MAX_DISPATCH_HOPS) handedOn.push(...handedTo(node, root, name, d.hops + 1));
     }
     ts.forEachChild(node, (child) => void pending.push(child));
   }
+  return handedOn;
+}
+
+/**
+ * The functions of the file a call hands the tool name to: a parameter of the called function (a function declaration,
+ * a const-held function, or a method of the enclosing class called on `this`) receives the name, or the request or
+ * its params the name is read from.
+ */
+function handedTo(call: ts.CallExpression, root: ts.ParameterDeclaration, name: readonly string[], hops: number): Dispatcher[] {
+  const fn = calledFunction(call);
+  if (!fn?.body) return [];
+  const out: Dispatcher[] = [];
+  call.arguments.forEach((argument, i) => {
+    const parameter = fn.parameters[i];
+    const path = parameter && !parameter.dotDotDotToken ? requestPath(argument, root) : undefined;
+    if (path && path.length <= name.length && path.every((key, j) => key === name[j])) out.push({ fn, root: parameter!, name: name.slice(path.length), hops });
+  });
+  return out;
+}
+
+/** The function a call calls, when the file declares it: by name, or a method of the enclosing class on `this`. */
+function calledFunction(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+  const callee = peel(call.expression, false);
+  if (ts.isIdentifier(callee)) {
+    const declaration = resolveBinding(callee)?.declaration;
+    if (!declaration) return undefined;
+    if (ts.isFunctionDeclaration(declaration)) return declaration;
+    if (ts.isVariableDeclaration(declaration) && declaration.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) {
+      const initializer = peel(declaration.initializer, false);
+      return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? initializer : undefined;
+    }
+    return undefined;
+  }
+  if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind !== ThisKeyword) return undefined;
+  const cls = ts.findAncestor(call, ts.isClassLike);
+  const member = cls?.members.find((m) => m.name !== undefined && propertyNameText(m.name) === callee.name.text);
+  if (!member) return undefined;
+  if (ts.isMethodDeclaration(member)) return member;
+  if (ts.isPropertyDeclaration(member) && member.initializer) {
+    const initializer = peel(member.initializer, false);
+    return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? initializer : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -1,0 +1,108 @@
+// A low-level server whose tools/call handler hands the tool name to a function of the file that dispatches on it
+// (`handleToolCall(request.params.name, args)`, `this.handleToolCall(request)`, `dispatch(request.params)`): each branch
+// there answers its tool, and its returns are checked. A function given anything but the name dispatches nothing.
+import { describe, expect, it } from "vitest";
+import { CONTRACT_HELPERS, monitorReport } from "./monitorReport.js";
+
+const IMPORTS =
+  'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n' +
+  'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n';
+
+const TOOLS =
+  "const TOOLS = [\n" +
+  '  { name: "navigate", description: "Opens a URL.", inputSchema: { type: "object", properties: {} } },\n' +
+  '  { name: "screenshot", description: "Takes a screenshot.", inputSchema: { type: "object", properties: {} } },\n' +
+  "];\n";
+
+/** A server whose tools/call handler is `call` (an expression of `request`), with `rest` declared before it. */
+function server(rest: string, call: string): string {
+  return (
+    IMPORTS +
+    TOOLS +
+    rest +
+    'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+    "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));\n" +
+    `server.setRequestHandler(CallToolRequestSchema, async (request) => ${call});\n`
+  );
+}
+
+async function census(source: string) {
+  const report = await monitorReport({ "src/helpers.ts": CONTRACT_HELPERS, "src/server.ts": source });
+  return report.findings.map((f) => `${f.rule} ${f.line} ${f.tool ?? "-"}`);
+}
+
+/** A dispatcher on `name`: navigate answers a bare sentence (line `4 + lines before it`), screenshot data. */
+const SWITCH_ON = (head: string, on: string) =>
+  `${head} {\n` +
+  `  switch (${on}) {\n` +
+  '    case "navigate":\n' +
+  '      return "Navigated.";\n' +
+  '    case "screenshot":\n' +
+  "      return JSON.stringify({ ok: true });\n" +
+  "    default:\n" +
+  '      throw new Error("unknown tool");\n' +
+  "  }\n" +
+  "}\n";
+
+// TOOLS ends at line 6; a dispatcher declared right after it starts at line 7, its bare sentence at line 10.
+describe("a tools/call handler that hands the tool name on", () => {
+  it("to a function declaration, as its first argument", async () => {
+    const findings = await census(server(SWITCH_ON("async function handleToolCall(name: string, args: unknown)", "name"), "handleToolCall(request.params.name, request.params.arguments ?? {})"));
+    expect(findings).toEqual(["bare-sentence-roster 10 navigate"]);
+  });
+
+  it("destructured from the params first, then handed to a const arrow function", async () => {
+    const findings = await census(
+      server(SWITCH_ON("const handle = async (toolName: string) =>", "toolName"), "{ const { name, arguments: args } = request.params; return handle(name); }"),
+    );
+    expect(findings).toEqual(["bare-sentence-roster 10 navigate"]);
+  });
+
+  it("the whole request, or its params, to a function that reads the name from it", async () => {
+    const whole = await census(server(SWITCH_ON("async function dispatch(req: any)", "req.params.name"), "dispatch(request)"));
+    expect(whole).toEqual(["bare-sentence-roster 10 navigate"]);
+    const params = await census(server(SWITCH_ON("async function dispatch({ name }: { name: string })", "name"), "dispatch(request.params)"));
+    expect(params).toEqual(["bare-sentence-roster 10 navigate"]);
+  });
+
+  it("to a method of the class the handler is registered in", async () => {
+    const source =
+      IMPORTS +
+      TOOLS +
+      "class Browser {\n" +
+      "  private server: Server;\n" +
+      "  constructor() {\n" +
+      '    this.server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+      "    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));\n" +
+      "    this.server.setRequestHandler(CallToolRequestSchema, async (request) => this.handleToolCall(request.params.name));\n" +
+      "  }\n" +
+      "  private async handleToolCall(name: string) {\n" +
+      '    if (name === "navigate") return "Navigated.";\n' +
+      '    if (name === "screenshot") return JSON.stringify({});\n' +
+      '    throw new Error("unknown tool");\n' +
+      "  }\n" +
+      "}\n" +
+      "export const browser = new Browser();\n";
+    expect(await census(source)).toEqual(["bare-sentence-roster 15 navigate"]);
+  });
+
+  it("through two functions, one handing the name to the next; a function that calls itself is walked once", async () => {
+    const findings = await census(
+      server(
+        SWITCH_ON("async function dispatch(name: string): Promise<string>", "name") + "async function route(name: string, depth = 0): Promise<string> { return depth > 3 ? route(name, depth + 1) : dispatch(name); }\n",
+        "route(request.params.name)",
+      ),
+    );
+    expect(findings).toEqual(["bare-sentence-roster 10 navigate"]);
+  });
+
+  it("near miss: a function given the arguments, not the name, answers no tool", async () => {
+    const findings = await census(server(SWITCH_ON("async function handleToolCall(name: string)", "name"), "handleToolCall(String(request.params.arguments))"));
+    expect(findings).toEqual(["tool-discovery 18 navigate", "tool-discovery 18 screenshot"]);
+  });
+
+  it("near miss: a function of another parameter than the one given the name", async () => {
+    const findings = await census(server(SWITCH_ON("async function handleToolCall(args: unknown, name: string)", "name"), "handleToolCall(request.params.name, 'x')"));
+    expect(findings).toEqual(["tool-discovery 18 navigate", "tool-discovery 18 screenshot"]);
+  });
+});
