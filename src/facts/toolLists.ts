@@ -106,7 +106,10 @@ function addDispatchIn(file: FileIndex, d: Dispatcher): Dispatcher[] {
       file.facts.dispatch.push({ k: "table", table: file.data.read(node.expression), member: calledMember(node, fn), loc: locOf(node) });
     } else if (ts.isCallExpression(node)) {
       const found = searchedByName(node, isToolName);
+      const map = found ? undefined : mapLookup(node, isToolName);
       if (found) file.facts.dispatch.push({ k: "find", list: file.data.read(found.list), key: found.key, member: calledMember(node, fn), loc: locOf(node) });
+      // `toolMap.get(name)`: the pair of a Map's entries whose key is the name; what is called is read off its value.
+      else if (map) file.facts.dispatch.push({ k: "find", list: file.data.read(map), key: ["0"], member: ["1", ...calledMember(node, fn)], loc: locOf(node) });
       else if (d.hops < MAX_DISPATCH_HOPS) handedOn.push(...handedTo(node, root, name, d.hops + 1));
     }
     ts.forEachChild(node, (child) => void pending.push(child));
@@ -171,6 +174,13 @@ function searchedByName(call: ts.CallExpression, isToolName: (e: ts.Expression) 
   const compared = returned.length === 1 ? comparedName(returned[0]!, isToolName) : undefined;
   const key = compared && pathFrom(compared, element);
   return key && key.length > 0 ? { list: callee.expression, key } : undefined;
+}
+
+/** `map.get(name)` with the tool name: the map. */
+function mapLookup(call: ts.CallExpression, isToolName: (e: ts.Expression) => boolean): ts.Expression | undefined {
+  const callee = peel(call.expression, false);
+  const key = call.arguments[0];
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === "get" && call.arguments.length === 1 && key && isToolName(key) ? callee.expression : undefined;
 }
 
 /** `t.a.b` of the parameter `t`: ["a", "b"]. */
