@@ -86,11 +86,9 @@ export class DataReader {
       const call = this.call(e, depth);
       if (call) return call;
     }
-    if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "Map" && !resolveBinding(e.expression)) {
-      // A Map is read as the list of its [key, value] pairs (`new Map(tools.map((t) => [t.name, t]))`).
-      const pairs = e.arguments?.[0];
-      return pairs ? this.read(pairs, depth + 1) : { k: "unknown", why: `\`${shortText(e, 40)}\` is filled at run time, so its entries cannot be listed`, loc };
-    }
+    // A Map made from a list is read as the list of its [key, value] pairs (`new Map(tools.map((t) => [t.name, t]))`).
+    const pairs = ts.isNewExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "Map" && !resolveBinding(e.expression) ? e.arguments?.[0] : undefined;
+    if (pairs) return this.read(pairs, depth + 1);
     if (ts.isNewExpression(e) && ts.isIdentifier(e.expression)) {
       // An instance of a class is read as the class: a tool class's instance is that tool.
       const cls = this.read(e.expression, depth + 1);

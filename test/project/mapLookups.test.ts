@@ -65,7 +65,7 @@ describe("a tools/call handler that looks its tool up in a Map", () => {
       server("const handlers = new Map();\nfor (const t of tools) handlers.set(t.name, t.handler);\n", "return handlers.get(request.params.name)(request.params.arguments);"),
     );
     expect(r.findings).toEqual(["tool-discovery 10 navigate", "tool-discovery 10 screenshot"]);
-    expect(r.messages[0]).toContain("a table the census cannot see (`new Map()` is filled at run time, so its entries cannot be listed)");
+    expect(r.messages[0]).toContain("a table the census cannot see (`new Map(...)` is built at run time)");
   });
 
   it("near miss: a Map read with another key than the tool name answers nothing", async () => {
