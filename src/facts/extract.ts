@@ -8,7 +8,7 @@ import { emptyFacts, FileIndex, type ExtractOptions } from "./fileIndex.js";
 import { collectFunctionFacts, collectTopLevelFunctions } from "./functions.js";
 import { collectDynamicRequest, collectModuleShape, collectTopLevelData, collectTopLevelObjects } from "./moduleShape.js";
 import { collectPassThrough } from "./passThroughs.js";
-import { tryToolRequestHandler } from "./toolLists.js";
+import { collectExportedDispatchers, tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls } from "./tools.js";
 import { collectZodChains } from "./zodSchemas.js";
 import type { DataValue, FileFacts, Loc } from "./types.js";
@@ -157,6 +157,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   const toolCalls = claimToolCalls(file, calls);
   for (const [call, kind] of toolCalls) addToolOfCall(file, call, kind);
   for (const call of calls) tryToolRequestHandler(file, call);
+  collectExportedDispatchers(file);
   collectTopLevelData(file);
   collectClasses(file);
   const valuesOf = new Map<ts.CallExpression, DataValue[]>();

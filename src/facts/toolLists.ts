@@ -4,7 +4,7 @@ import { readPath, returnedExpressions } from "./data.js";
 import type { FileIndex } from "./fileIndex.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
 import { peel, propertyNameText } from "./syntax.js";
-import type { DataValue } from "./types.js";
+import type { DataValue, DispatchFact, DispatchWithin } from "./types.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const { EqualsEqualsEqualsToken, EqualsEqualsToken, ThisKeyword } = ts.SyntaxKind;
@@ -60,18 +60,32 @@ function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.Fu
 /** How many functions deep the census follows the tool name a `tools/call` handler hands on (`handleToolCall(name, args)`). */
 const MAX_DISPATCH_HOPS = 4;
 
-/** A function that answers tools/call, and where the tool name is in its parameters: `root`'s value at `name`. */
+/**
+ * A function that answers tools/call, and where the tool name is in its parameters: `root`'s value at `name`. An
+ * exported function read for another module's handler has no root: the name may be any parameter, at any path.
+ */
 interface Dispatcher {
   fn: ts.FunctionLikeDeclaration;
-  root: ts.ParameterDeclaration;
+  root: ts.ParameterDeclaration | null;
   name: readonly string[];
   hops: number;
+}
+
+/** Where an expression holds the tool name: the handler's own name (null), or a parameter of an exported function. */
+type NameAt = (expr: ts.Expression) => DispatchWithin | null | undefined;
+
+/** A dispatch fact to be made (making it keys its branches as possible tool bodies), with where its name comes from. */
+interface Pending {
+  within: DispatchWithin | null;
+  branches: number;
+  make: () => DispatchFact[];
 }
 
 /**
  * The branches of a `tools/call` handler that answer one tool each: `switch (request.params.name)` cases,
  * `if (name === "x")` blocks, and tables of handlers looked up by the name (`handlers[name]`); also in a function of
- * the file the handler hands the name to (`handleToolCall(request.params.name, args)`, `this.dispatch(request)`).
+ * the file the handler hands the name to (`handleToolCall(request.params.name, args)`, `this.dispatch(request)`), and a
+ * forward to a function of another module it hands the name to.
  */
 function addDispatch(file: FileIndex, handler: ts.FunctionLikeDeclaration): void {
   const request = handler.parameters[0];
@@ -79,42 +93,97 @@ function addDispatch(file: FileIndex, handler: ts.FunctionLikeDeclaration): void
   const seen = new Set<ts.Node>([handler]);
   const dispatchers: Dispatcher[] = [{ fn: handler, root: request, name: ["params", "name"], hops: 0 }];
   for (let d = dispatchers.pop(); d; d = dispatchers.pop()) {
-    for (const next of addDispatchIn(file, d)) {
+    const { root, name } = d;
+    const nameAt: NameAt = (expr) => (sameKeys(requestPath(expr, root!), name) ? null : undefined);
+    const found: Pending[] = [];
+    for (const next of dispatchIn(file, d, nameAt, found)) {
       if (seen.has(next.fn)) continue;
       seen.add(next.fn);
       dispatchers.push(next);
     }
+    for (const f of found) file.facts.dispatch.push(...f.make());
   }
 }
 
-/** The branches of one dispatcher's body; returns the functions of the file it hands the tool name on to. */
-function addDispatchIn(file: FileIndex, d: Dispatcher): Dispatcher[] {
-  const { fn, root, name } = d;
-  const isToolName = (expr: ts.Expression): boolean => {
-    const path = requestPath(expr, root);
-    return path !== undefined && path.length === name.length && path.every((key, i) => key === name[i]);
-  };
+/**
+ * Exported functions that dispatch on one of their parameters (two or more `switch` cases or `if` comparisons with the
+ * same value, or a table or list looked up by it): what a `tools/call` handler of another module answers with when it
+ * hands them the tool name there. Each fact says which parameter, at which path; the project reads it only then.
+ */
+export function collectExportedDispatchers(file: FileIndex): void {
+  if (!file.options.lists) return;
+  const exported = new Set(file.facts.exports.flatMap((e) => ("local" in e ? [e.local] : [])));
+  for (const [node, key] of file.topLevel) {
+    if (!exported.has(key) || !isFunctionLike(node)) continue;
+    const fn = node as ts.FunctionLikeDeclaration;
+    if (!fn.body || fn.parameters.length === 0) continue;
+    const nameAt: NameAt = (expr) => {
+      const at = parameterPath(expr);
+      const index = at ? fn.parameters.indexOf(at.parameter) : -1;
+      return at && index >= 0 && !at.parameter.dotDotDotToken ? { fn: key, index, path: at.path } : undefined;
+    };
+    const found: Pending[] = [];
+    dispatchIn(file, { fn, root: null, name: [], hops: MAX_DISPATCH_HOPS }, nameAt, found);
+    const groups = new Map<string, Pending[]>();
+    for (const f of found) {
+      const id = JSON.stringify(f.within);
+      groups.set(id, [...(groups.get(id) ?? []), f]);
+    }
+    for (const group of groups.values()) {
+      // One comparison is an ordinary condition, not a dispatcher; a lookup by the value is one.
+      if (group.reduce((n, f) => n + f.branches, 0) < 2 && group.every((f) => f.branches > 0)) continue;
+      for (const f of group) file.facts.dispatch.push(...f.make());
+    }
+  }
+}
+
+/** The dispatch facts of one dispatcher's body, added to `found`; returns the functions of the file it hands the name on to. */
+function dispatchIn(file: FileIndex, d: Dispatcher, nameAt: NameAt, found: Pending[]): Dispatcher[] {
+  const { fn } = d;
   const handedOn: Dispatcher[] = [];
+  const with_ = (within: DispatchWithin | null) => (within ? { within } : {});
   const pending: ts.Node[] = [fn.body!];
   for (let node = pending.pop(); node; node = pending.pop()) {
     if (isFunctionLike(node) && node !== fn) continue;
-    if (ts.isSwitchStatement(node) && isToolName(node.expression)) addCases(file, node);
-    else if (ts.isIfStatement(node)) {
-      const compared = comparedName(node.expression, isToolName);
-      if (compared) addBranch(file, compared, node.thenStatement);
-    } else if (ts.isElementAccessExpression(node) && isToolName(node.argumentExpression)) {
-      file.facts.dispatch.push({ k: "table", table: file.data.read(node.expression), member: calledMember(node, fn), loc: locOf(node) });
+    if (ts.isSwitchStatement(node)) {
+      const within = nameAt(node.expression);
+      const cases = within === undefined ? [] : casesOf(node);
+      if (cases.length > 0) found.push({ within: within!, branches: cases.length, make: () => cases.map(([expr, body]) => branch(file, expr, body, with_(within!))) });
+    } else if (ts.isIfStatement(node)) {
+      const compared = comparedName(node.expression, nameAt);
+      if (compared) found.push({ within: compared.within, branches: 1, make: () => [branch(file, compared.other, node.thenStatement, with_(compared.within))] });
+    } else if (ts.isElementAccessExpression(node)) {
+      const within = nameAt(node.argumentExpression);
+      if (within !== undefined) {
+        found.push({ within, branches: 0, make: () => [{ k: "table", table: file.data.read(node.expression), member: calledMember(node, fn), loc: locOf(node), ...with_(within) }] });
+      }
     } else if (ts.isCallExpression(node)) {
-      const found = searchedByName(node, isToolName);
-      const map = found ? undefined : mapLookup(node, isToolName);
-      if (found) file.facts.dispatch.push({ k: "find", list: file.data.read(found.list), key: found.key, member: calledMember(node, fn), loc: locOf(node) });
-      // `toolMap.get(name)`: the pair of a Map's entries whose key is the name; what is called is read off its value.
-      else if (map) file.facts.dispatch.push({ k: "find", list: file.data.read(map), key: ["0"], member: ["1", ...calledMember(node, fn)], loc: locOf(node) });
-      else if (d.hops < MAX_DISPATCH_HOPS) handedOn.push(...handedTo(node, root, name, d.hops + 1));
+      const searched = searchedByName(node, nameAt);
+      const map = searched ? undefined : mapLookup(node, nameAt);
+      if (searched) {
+        found.push({ within: searched.within, branches: 0, make: () => [{ k: "find", list: file.data.read(searched.list), key: searched.key, member: calledMember(node, fn), loc: locOf(node), ...with_(searched.within) }] });
+      } else if (map) {
+        // `toolMap.get(name)`: the pair of a Map's entries whose key is the name; what is called is read off its value.
+        found.push({ within: map.within, branches: 0, make: () => [{ k: "find", list: file.data.read(map.map), key: ["0"], member: ["1", ...calledMember(node, fn)], loc: locOf(node), ...with_(map.within) }] });
+      } else if (d.root && d.hops < MAX_DISPATCH_HOPS) {
+        handedOn.push(...handedTo(node, d.root, d.name, d.hops + 1));
+        const forward = forwardOf(file, node, d.root, d.name);
+        if (forward) found.push({ within: null, branches: 0, make: () => [forward] });
+      }
     }
     ts.forEachChild(node, (child) => void pending.push(child));
   }
   return handedOn;
+}
+
+/** Whether two key paths are the same. */
+function sameKeys(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((key, i) => key === b[i]);
+}
+
+/** Whether `path` leads to, or is on the way to, `name`: the argument is the name, or what the name is read from. */
+function leadsTo(path: readonly string[] | undefined, name: readonly string[]): path is readonly string[] {
+  return path !== undefined && path.length <= name.length && path.every((key, i) => key === name[i]);
 }
 
 /**
@@ -129,9 +198,21 @@ function handedTo(call: ts.CallExpression, root: ts.ParameterDeclaration, name: 
   call.arguments.forEach((argument, i) => {
     const parameter = fn.parameters[i];
     const path = parameter && !parameter.dotDotDotToken ? requestPath(argument, root) : undefined;
-    if (path && path.length <= name.length && path.every((key, j) => key === name[j])) out.push({ fn, root: parameter!, name: name.slice(path.length), hops });
+    if (leadsTo(path, name)) out.push({ fn, root: parameter!, name: name.slice(path.length), hops });
   });
   return out;
+}
+
+/** A call handing the tool name to a function imported from another module (`handleToolCall(name, args)`): the forward. */
+function forwardOf(file: FileIndex, call: ts.CallExpression, root: ts.ParameterDeclaration, name: readonly string[]): DispatchFact | undefined {
+  if (calledFunction(call)) return undefined;
+  const callee = file.followableCallee(call.expression);
+  if (callee?.k !== "import") return undefined;
+  for (let i = 0; i < call.arguments.length; i++) {
+    const path = requestPath(call.arguments[i]!, root);
+    if (leadsTo(path, name)) return { k: "forward", callee, index: i, path: name.slice(path.length), loc: locOf(call) };
+  }
+  return undefined;
 }
 
 /** The function a call calls, when the file declares it: by name, or a method of the enclosing class on `this`. */
@@ -163,7 +244,7 @@ function calledFunction(call: ts.CallExpression): ts.FunctionLikeDeclaration | u
  * `list.find((t) => t.name === name)` (either side, a block that returns the comparison too): the list searched and the
  * path from its element to what is compared with the tool name.
  */
-function searchedByName(call: ts.CallExpression, isToolName: (e: ts.Expression) => boolean): { list: ts.Expression; key: string[] } | undefined {
+function searchedByName(call: ts.CallExpression, nameAt: NameAt): { list: ts.Expression; key: string[]; within: DispatchWithin | null } | undefined {
   const callee = peel(call.expression, false);
   if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "find") return undefined;
   const callback = call.arguments[0] && peel(call.arguments[0], false);
@@ -171,16 +252,18 @@ function searchedByName(call: ts.CallExpression, isToolName: (e: ts.Expression) 
   const element = callback.parameters[0];
   if (!element || !ts.isIdentifier(element.name)) return undefined;
   const returned = returnedExpressions(callback, 2);
-  const compared = returned.length === 1 ? comparedName(returned[0]!, isToolName) : undefined;
-  const key = compared && pathFrom(compared, element);
-  return key && key.length > 0 ? { list: callee.expression, key } : undefined;
+  const compared = returned.length === 1 ? comparedName(returned[0]!, nameAt) : undefined;
+  const key = compared && pathFrom(compared.other, element);
+  return key && key.length > 0 ? { list: callee.expression, key, within: compared.within } : undefined;
 }
 
-/** `map.get(name)` with the tool name: the map. */
-function mapLookup(call: ts.CallExpression, isToolName: (e: ts.Expression) => boolean): ts.Expression | undefined {
+/** `map.get(name)` with the tool name: the map, and where the name is. */
+function mapLookup(call: ts.CallExpression, nameAt: NameAt): { map: ts.Expression; within: DispatchWithin | null } | undefined {
   const callee = peel(call.expression, false);
   const key = call.arguments[0];
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === "get" && call.arguments.length === 1 && key && isToolName(key) ? callee.expression : undefined;
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "get" || call.arguments.length !== 1 || !key) return undefined;
+  const within = nameAt(key);
+  return within === undefined ? undefined : { map: callee.expression, within };
 }
 
 /** `t.a.b` of the parameter `t`: ["a", "b"]. */
@@ -230,30 +313,34 @@ function memberCalled(node: ts.Node): string[] | undefined {
   return ts.isCallExpression(n.parent) && n.parent.expression === n ? path : undefined;
 }
 
-function addCases(file: FileIndex, statement: ts.SwitchStatement): void {
+/** The cases of a switch, each with the clause that answers it: `case "a": case "b": …` share the first body below them. */
+function casesOf(statement: ts.SwitchStatement): [ts.Expression, ts.CaseOrDefaultClause][] {
   const clauses = statement.caseBlock.clauses;
+  const out: [ts.Expression, ts.CaseOrDefaultClause][] = [];
   for (let i = 0; i < clauses.length; i++) {
     const clause = clauses[i]!;
     if (!ts.isCaseClause(clause)) continue;
-    // `case "a": case "b": …` share the body of the first clause below them that has statements.
     let body: ts.CaseOrDefaultClause | undefined = clause;
     for (let j = i; body && body.statements.length === 0; j++) body = clauses[j + 1];
-    if (body) addBranch(file, clause.expression, body);
+    if (body) out.push([clause.expression, body]);
   }
+  return out;
 }
 
-function addBranch(file: FileIndex, nameExpr: ts.Expression, body: ts.Node): void {
-  file.facts.dispatch.push({ k: "branch", name: file.evaluator.evaluate(nameExpr), key: file.functionKey(body), loc: locOf(nameExpr) });
+function branch(file: FileIndex, nameExpr: ts.Expression, body: ts.Node, within: { within?: DispatchWithin }): DispatchFact {
+  return { k: "branch", name: file.evaluator.evaluate(nameExpr), key: file.functionKey(body), loc: locOf(nameExpr), ...within };
 }
 
-/** `name === "x"` / `"x" == name`: the compared expression when the other side is the tool name. */
-function comparedName(condition: ts.Expression, isToolName: (e: ts.Expression) => boolean): ts.Expression | undefined {
+/** `name === "x"` / `"x" == name`: the compared expression when the other side is the tool name, and where it is. */
+function comparedName(condition: ts.Expression, nameAt: NameAt): { other: ts.Expression; within: DispatchWithin | null } | undefined {
   const c = peel(condition, false);
   if (!ts.isBinaryExpression(c)) return undefined;
   const op = c.operatorToken.kind;
   if (op !== EqualsEqualsEqualsToken && op !== EqualsEqualsToken) return undefined;
-  if (isToolName(c.left)) return c.right;
-  if (isToolName(c.right)) return c.left;
+  const left = nameAt(c.left);
+  if (left !== undefined) return { other: c.right, within: left };
+  const right = nameAt(c.right);
+  if (right !== undefined) return { other: c.left, within: right };
   return undefined;
 }
 
@@ -261,13 +348,22 @@ function comparedName(condition: ts.Expression, isToolName: (e: ts.Expression) =
  * The property path from the handler's request parameter to an expression: `request.params.name` is
  * ["params", "name"], and so is `name` after `const { name } = request.params` or `({ params: { name } }) =>`.
  */
-function requestPath(expr: ts.Expression, request: ts.ParameterDeclaration, hops = 0): string[] | undefined {
+function requestPath(expr: ts.Expression, request: ts.ParameterDeclaration): string[] | undefined {
+  const at = parameterPath(expr);
+  return at?.parameter === request ? at.path : undefined;
+}
+
+/**
+ * The parameter an expression reads, and the property path from it: `request.params.name` is `request` at
+ * ["params", "name"], and so is `name` after `const { name } = request.params` or in `({ params: { name } }) =>`.
+ */
+function parameterPath(expr: ts.Expression, hops = 0): { parameter: ts.ParameterDeclaration; path: string[] } | undefined {
   const e = peel(expr, false);
   if (hops > 8) return undefined;
   if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
     const key = ts.isPropertyAccessExpression(e) ? e.name.text : literalText(e.argumentExpression);
-    const base = key === undefined ? undefined : requestPath(e.expression, request, hops + 1);
-    return base && [...base, key!];
+    const base = key === undefined ? undefined : parameterPath(e.expression, hops + 1);
+    return base && { parameter: base.parameter, path: [...base.path, key!] };
   }
   if (!ts.isIdentifier(e)) return undefined;
   const binding = resolveBinding(e);
@@ -282,10 +378,10 @@ function requestPath(expr: ts.Expression, request: ts.ParameterDeclaration, hops
     path.unshift(key);
     node = pattern.parent;
   }
-  if (node === request) return path;
+  if (ts.isParameter(node)) return { parameter: node, path };
   if (ts.isVariableDeclaration(node) && node.initializer && binding.kind === "const") {
-    const base = requestPath(node.initializer, request, hops + 1);
-    return base && [...base, ...path];
+    const base = parameterPath(node.initializer, hops + 1);
+    return base && { parameter: base.parameter, path: [...base.path, ...path] };
   }
   return undefined;
 }

@@ -254,11 +254,25 @@ export interface ClassFact {
  * `if (name === "name")` (its body keyed in `functions`); a table looked up by tool name (`handlers[name](…)`,
  * `tools[name].run(…)`); or a list searched for the element whose `key` is the name (`tools.find((t) => t.name ===
  * name)`, then `tool.handler(…)`). `member`: the path from the element found to the function called ([]: the element).
+ * The same in an exported function that dispatches on a parameter (`within`), read only when a handler of another
+ * module forwards the tool name to it (`forward`).
  */
 export type DispatchFact =
-  | { k: "branch"; name: StrExpr; key: string; loc: Loc }
-  | { k: "table"; table: DataValue; member: string[]; loc: Loc }
-  | { k: "find"; list: DataValue; key: string[]; member: string[]; loc: Loc };
+  | { k: "branch"; name: StrExpr; key: string; loc: Loc; within?: DispatchWithin }
+  | { k: "table"; table: DataValue; member: string[]; loc: Loc; within?: DispatchWithin }
+  | { k: "find"; list: DataValue; key: string[]; member: string[]; loc: Loc; within?: DispatchWithin }
+  /** The handler hands the tool name to an imported function: as its parameter `index`, at `path` in it. */
+  | { k: "forward"; callee: Exclude<CalleeRef, { k: "unknown" }>; index: number; path: string[]; loc: Loc };
+
+/**
+ * Where a dispatch fact of an exported function reads the tool name: parameter `index` of the top-level function
+ * keyed `fn`, at `path` in it. Such a fact answers tools only when a `tools/call` handler forwards the name there.
+ */
+export interface DispatchWithin {
+  fn: string;
+  index: number;
+  path: string[];
+}
 
 export interface BuildFact {
   /**

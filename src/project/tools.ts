@@ -1,6 +1,6 @@
 // Tools of one SKU: every shape of SPEC §1 resolved across modules into names, served descriptions and bodies.
 import type { ResolvedToolClass } from "../config/types.js";
-import type { BareSentenceFact, CallFact, ClassFact, DataValue, Loc, Site, ToolFact } from "../facts/types.js";
+import type { BareSentenceFact, CallFact, ClassFact, DataValue, DispatchFact, Loc, Site, ToolFact } from "../facts/types.js";
 import type { SkuContext } from "./context.js";
 import { DataResolver, describe, NO_ENV, type CallSites, type Env, type Resolved } from "./dataResolver.js";
 import { InputSchemaReader, type InputSchema } from "./inputSchema.js";
@@ -335,43 +335,68 @@ class ToolReader {
     const branches = new Map<string, { file: string; key: string }>();
     for (const file of this.toolFiles) {
       for (const d of this.ctx.facts(file)?.dispatch ?? []) {
-        if (d.k === "branch") {
-          const name = this.ctx.resolveStr(file, d.name);
-          if (name.known && !branches.has(name.value)) branches.set(name.value, { file, key: d.key });
-          continue;
-        }
-        if (d.k === "find") {
-          const elements = this.data.elements(file, d.list);
-          if ("unknown" in elements) {
-            this.dispatchOpaque.push(elements.unknown);
-            continue;
-          }
-          for (const element of elements) {
-            const keyed = this.data.path(element, d.key);
-            if (keyed === "absent" || keyed.k !== "string") continue;
-            const name = this.ctx.resolveStr(keyed.file, keyed.expr);
-            if (name.known && !branches.has(name.value)) this.setBranch(branches, name.value, this.called(element, d.member));
-          }
-          continue;
-        }
-        const table = this.data.resolve(file, d.table);
-        if (table.k !== "object") {
-          this.dispatchOpaque.push(table.k === "unknown" || table.k === "external" ? table.why : `the handlers are ${describe(table)}`);
-          continue;
-        }
-        for (const entry of table.value.entries) {
-          if ("spread" in entry) continue;
-          const key = this.data.keyOf(table.file, entry, table.env);
-          if (typeof key !== "string") {
-            this.dispatchOpaque.push(key.unknown);
-            continue;
-          }
-          if (branches.has(key)) continue;
-          this.setBranch(branches, key, this.called(this.data.resolve(table.file, entry.value, table.env), d.member));
-        }
+        // An exported function's dispatch answers only where a handler forwards the name to it.
+        if (d.k === "forward") this.readForward(file, d, branches);
+        else if (!d.within) this.readDispatchFact(file, d, branches);
       }
     }
     return branches;
+  }
+
+  /** The dispatch of the function a handler forwards the tool name to, in the module that function is declared in. */
+  private readForward(file: string, d: Extract<DispatchFact, { k: "forward" }>, branches: Map<string, { file: string; key: string }>): void {
+    const followed = this.ctx.graph.followCallee(file, d.callee);
+    const called = `\`${d.callee.k === "import" ? d.callee.local : d.callee.name}\``;
+    if (!followed.ok) {
+      this.dispatchOpaque.push(`the handler hands the tool name to ${called}, which the census cannot follow: ${followed.why}`);
+      return;
+    }
+    const facts = this.ctx.facts(followed.file);
+    const found = (facts?.dispatch ?? []).filter(
+      (f) => f.k !== "forward" && f.within?.fn === followed.local && f.within.index === d.index && f.within.path.join("\0") === d.path.join("\0"),
+    );
+    if (found.length === 0) {
+      this.dispatchOpaque.push(`the handler hands the tool name to ${called} in ${this.ctx.rel(followed.file)}, where the census sees no switch, if or table on it`);
+      return;
+    }
+    for (const f of found) if (f.k !== "forward") this.readDispatchFact(followed.file, f, branches);
+  }
+
+  private readDispatchFact(file: string, d: Exclude<DispatchFact, { k: "forward" }>, branches: Map<string, { file: string; key: string }>): void {
+    if (d.k === "branch") {
+      const name = this.ctx.resolveStr(file, d.name);
+      if (name.known && !branches.has(name.value)) branches.set(name.value, { file, key: d.key });
+      return;
+    }
+    if (d.k === "find") {
+      const elements = this.data.elements(file, d.list);
+      if ("unknown" in elements) {
+        this.dispatchOpaque.push(elements.unknown);
+        return;
+      }
+      for (const element of elements) {
+        const keyed = this.data.path(element, d.key);
+        if (keyed === "absent" || keyed.k !== "string") continue;
+        const name = this.ctx.resolveStr(keyed.file, keyed.expr);
+        if (name.known && !branches.has(name.value)) this.setBranch(branches, name.value, this.called(element, d.member));
+      }
+      return;
+    }
+    const table = this.data.resolve(file, d.table);
+    if (table.k !== "object") {
+      this.dispatchOpaque.push(table.k === "unknown" || table.k === "external" ? table.why : `the handlers are ${describe(table)}`);
+      return;
+    }
+    for (const entry of table.value.entries) {
+      if ("spread" in entry) continue;
+      const key = this.data.keyOf(table.file, entry, table.env);
+      if (typeof key !== "string") {
+        this.dispatchOpaque.push(key.unknown);
+        continue;
+      }
+      if (branches.has(key)) continue;
+      this.setBranch(branches, key, this.called(this.data.resolve(table.file, entry.value, table.env), d.member));
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 // A low-level server whose tools/call handler hands the tool name to a function of the file that dispatches on it
 // (`handleToolCall(request.params.name, args)`, `this.handleToolCall(request)`, `dispatch(request.params)`): each branch
-// there answers its tool, and its returns are checked. A function given anything but the name dispatches nothing.
+// there answers its tool, and its returns are checked; so does an exported function of another module the handler
+// forwards the name to. A function given anything but the name dispatches nothing.
 import { describe, expect, it } from "vitest";
 import { CONTRACT_HELPERS, monitorReport } from "./monitorReport.js";
 
@@ -104,5 +105,85 @@ describe("a tools/call handler that hands the tool name on", () => {
   it("near miss: a function of another parameter than the one given the name", async () => {
     const findings = await census(server(SWITCH_ON("async function handleToolCall(args: unknown, name: string)", "name"), "handleToolCall(request.params.name, 'x')"));
     expect(findings).toEqual(["tool-discovery 18 navigate", "tool-discovery 18 screenshot"]);
+  });
+});
+
+const HANDLERS = SWITCH_ON("export async function handleToolCall(name: string, args?: unknown): Promise<string>", "name");
+
+/** A server of TOOLS whose handler calls `call`, with `imports` (lines 1–2 IMPORTS, 3 `imports`, 4–7 TOOLS). */
+function forwarding(imports: string, call: string): string {
+  return (
+    IMPORTS +
+    imports +
+    TOOLS +
+    'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+    "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));\n" +
+    `server.setRequestHandler(CallToolRequestSchema, async (request) => ${call});\n`
+  );
+}
+
+async function censusOf(files: Record<string, string>) {
+  const report = await monitorReport({ "src/helpers.ts": CONTRACT_HELPERS, ...files });
+  return { findings: report.findings.map((f) => `${f.rule} ${f.file}:${f.line} ${f.tool ?? "-"}`), messages: report.findings.map((f) => f.message) };
+}
+
+describe("a tools/call handler that forwards the tool name to another module's function", () => {
+  it("a named import, the module outside the tools globs: its branches answer the tools", async () => {
+    const r = await censusOf({
+      "src/handlers.ts": HANDLERS,
+      "src/server.ts": forwarding('import { handleToolCall } from "./handlers.js";\n', "handleToolCall(request.params.name, request.params.arguments)"),
+    });
+    expect(r.findings).toEqual(["bare-sentence-roster src/handlers.ts:4 navigate"]);
+  });
+
+  it("a namespace import, the name destructured first", async () => {
+    const r = await censusOf({
+      "src/handlers.ts": HANDLERS,
+      "src/server.ts": forwarding('import * as handlers from "./handlers.js";\n', "{ const { name } = request.params; return handlers.handleToolCall(name); }"),
+    });
+    expect(r.findings).toEqual(["bare-sentence-roster src/handlers.ts:4 navigate"]);
+  });
+
+  it("the whole request, read where it is forwarded; an exported const arrow function with a table", async () => {
+    const whole = await censusOf({
+      "src/handlers.ts": SWITCH_ON("export async function dispatch(request: { params: { name: string } })", "request.params.name"),
+      "src/server.ts": forwarding('import { dispatch } from "./handlers.js";\n', "dispatch(request)"),
+    });
+    expect(whole.findings).toEqual(["bare-sentence-roster src/handlers.ts:4 navigate"]);
+    const table = await censusOf({
+      "src/handlers.ts":
+        'const HANDLERS: Record<string, () => Promise<string>> = { navigate: async () => "Opened.", screenshot: async () => JSON.stringify({}) };\n' +
+        "export const run = (toolName: string) => HANDLERS[toolName]();\n",
+      "src/server.ts": forwarding('import { run } from "./handlers.js";\n', "run(request.params.name)"),
+    });
+    expect(table.findings).toEqual(["bare-sentence-roster src/handlers.ts:1 navigate"]);
+  });
+
+  it("a forwarded-to function with no switch, if or table on the name is named in the finding", async () => {
+    const r = await censusOf({
+      "src/handlers.ts": "export async function handleToolCall(name: string): Promise<string> { return JSON.stringify({ name }); }\n",
+      "src/server.ts": forwarding('import { handleToolCall } from "./handlers.js";\n', "handleToolCall(request.params.name)"),
+    });
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:9 navigate", "tool-discovery src/server.ts:9 screenshot"]);
+    expect(r.messages[0]).toContain("the handler hands the tool name to `handleToolCall` in src/handlers.ts, where the census sees no switch, if or table on it");
+  });
+
+  it("near miss: the same function forwarded a parameter other than the name's answers nothing", async () => {
+    const r = await censusOf({
+      "src/handlers.ts": SWITCH_ON("export async function handleToolCall(args: unknown, name: string): Promise<string>", "name"),
+      "src/server.ts": forwarding('import { handleToolCall } from "./handlers.js";\n', "handleToolCall(request.params.name, 'x')"),
+    });
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:9 navigate", "tool-discovery src/server.ts:9 screenshot"]);
+  });
+
+  it("near miss: an exported function switching on its parameter answers no tool unless a handler forwards to it", async () => {
+    const r = await censusOf({
+      "src/labels.ts": SWITCH_ON("export function label(kind: string)", "kind"),
+      "src/server.ts":
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n' +
+        'import { label } from "./labels.js";\n' +
+        'export function register(server: McpServer) { server.tool("navigate", "Opens a URL.", async () => JSON.stringify({ l: label("navigate") })); }\n',
+    });
+    expect(r.findings).toEqual([]);
   });
 });
