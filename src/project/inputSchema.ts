@@ -74,6 +74,11 @@ export class InputSchemaReader {
       }
       return "absent";
     }
+    // `t.config.inputSchema` of a list's element, a const or an import: a config without the key has no schema.
+    if ((input.k === "param" || input.k === "local" || input.k === "ref") && input.path.at(-1) === "inputSchema") {
+      const found = this.data.path(this.data.resolve(file, { ...input, path: input.path.slice(0, -1) }, env), ["inputSchema"]);
+      if (found === "absent") return "absent";
+    }
     // `Args.shape` of a zod object `Args`: the SDK makes the same object of that shape again.
     const whole = shapeOf(input);
     if (whole) {
