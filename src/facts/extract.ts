@@ -9,7 +9,7 @@ import { collectFunctionFacts, collectTopLevelFunctions } from "./functions.js";
 import { collectDynamicRequest, collectModuleShape, collectTopLevelData, collectTopLevelObjects } from "./moduleShape.js";
 import { collectPassThrough } from "./passThroughs.js";
 import { collectExportedDispatchers, tryToolRequestHandler } from "./toolLists.js";
-import { addToolOfCall, claimToolCalls } from "./tools.js";
+import { addToolOfCall, claimToolCalls, collectToolLike } from "./tools.js";
 import { collectZodChains } from "./zodSchemas.js";
 import type { DataValue, FileFacts, Loc } from "./types.js";
 import { continuesChain, deepestNode, MAX_NESTING, ParentLinker, placeOf, reverseFrom, tooDeep } from "./walk.js";
@@ -156,6 +156,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
   // read, so that a list of definer calls reads as those tools.
   const toolCalls = claimToolCalls(file, calls);
   for (const [call, kind] of toolCalls) addToolOfCall(file, call, kind);
+  collectToolLike(file, calls, toolCalls);
   for (const call of calls) tryToolRequestHandler(file, call);
   collectExportedDispatchers(file);
   collectTopLevelData(file);

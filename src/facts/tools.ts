@@ -55,6 +55,36 @@ function toolCallOf(file: FileIndex, call: ts.CallExpression): ToolCall | undefi
   return undefined;
 }
 
+/** How many tool-like calls a file records: enough to name one in a finding. */
+const MAX_TOOL_LIKE = 4;
+
+/**
+ * Calls no discovery setting claims that read like a tool definition: one object argument with a `name` the census
+ * can evaluate, a `description` and a function (`server.addTool({ name, description, execute })`). Recorded only to
+ * say, when a SKU has no tool, what the config may be missing.
+ */
+export function collectToolLike(file: FileIndex, calls: readonly ts.CallExpression[], claimed: ReadonlyMap<ts.CallExpression, unknown>): void {
+  for (const call of calls) {
+    if ((file.facts.toolLike?.length ?? 0) >= MAX_TOOL_LIKE) return;
+    if (claimed.has(call) || call.arguments.length !== 1) continue;
+    const object = peel(call.arguments[0]!, false);
+    const callee = calledName(call);
+    if (!callee || !ts.isObjectLiteralExpression(object)) continue;
+    let named = false;
+    let described = false;
+    let bodyKey: string | undefined;
+    for (const p of object.properties) {
+      const key = p.name && propertyNameText(p.name);
+      if (key === "name" && ts.isPropertyAssignment(p)) named = file.evaluator.evaluate(p.initializer).k === "str";
+      else if (key === "description") described = true;
+      else if (key && bodyKey === undefined && (ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && isFunctionLike(peel(p.initializer, false))))) bodyKey = key;
+    }
+    if (!named || !described || bodyKey === undefined) continue;
+    const fact = { loc: locOf(call), callee, text: shortText(call.expression, 40), member: ts.isPropertyAccessExpression(peel(call.expression, false)), bodyKey };
+    (file.facts.toolLike ??= []).push(fact);
+  }
+}
+
 /** Reads the tool a claimed call defines and adds its fact. */
 export function addToolOfCall(file: FileIndex, call: ts.CallExpression, kind: ToolCall): void {
   const args = call.arguments;

@@ -372,6 +372,24 @@ export interface FileFacts {
    * at that place is, when it is a schema. Absent when the file has none.
    */
   schemas?: Record<string, ZodChainFact>;
+  /**
+   * Calls that read like a tool definition the discovery config does not name (`server.addTool({ name, description,
+   * execute })`): what to tell a user whose census finds no tool. Absent when the file has none.
+   */
+  toolLike?: ToolLikeFact[];
+}
+
+/** A call with one object holding a `name`, a `description` and a function: a tool definition, by its look. */
+export interface ToolLikeFact {
+  loc: Loc;
+  /** The called name (`addTool` of `server.addTool(…)`). */
+  callee: string;
+  /** The callee as written (`server.addTool`), for messages. */
+  text: string;
+  /** Whether it is called as a member (`server.addTool`: a registration) or by itself (`defineTool(…)`: a definer). */
+  member: boolean;
+  /** The key of the function in the object (`execute`). */
+  bodyKey: string;
 }
 
 /** Why a chain of constants was cut short: the same words whether the chain runs within one file or across modules. */

@@ -163,7 +163,7 @@ export class FactCache {
 }
 
 /** The fields every FileFacts has, with their kinds: what a well-summed entry written by a census of this key holds. */
-const FIELDS: Record<keyof FileFacts, "array" | "object" | "object?"> = {
+const FIELDS: Record<keyof FileFacts, "array" | "object" | "object?" | "array?"> = {
   parseErrors: "array",
   imports: "object",
   exports: "array",
@@ -181,6 +181,7 @@ const FIELDS: Record<keyof FileFacts, "array" | "object" | "object?"> = {
   passThroughs: "array",
   builds: "array",
   schemas: "object?",
+  toolLike: "array?",
 };
 
 /** Whether a value read back from JSON has every field of FileFacts, of the right kind. */
@@ -189,7 +190,7 @@ export function isFactsShaped(value: unknown): value is FileFacts {
   const record = value as Record<string, unknown>;
   return Object.entries(FIELDS).every(([name, kind]) => {
     const field = record[name];
-    if (kind === "object?" && field === undefined) return true;
-    return kind === "array" ? Array.isArray(field) : typeof field === "object" && field !== null && !Array.isArray(field);
+    if ((kind === "object?" || kind === "array?") && field === undefined) return true;
+    return kind === "array" || kind === "array?" ? Array.isArray(field) : typeof field === "object" && field !== null && !Array.isArray(field);
   });
 }

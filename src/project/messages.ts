@@ -113,6 +113,8 @@ export const MESSAGES = {
       "Tool {{tool}} is defined twice in SKU {{sku}}, here and at {{other}}; give each tool a name of its own, or split the SKU when two server profiles live in one tree",
     none:
       "The census finds no tool in SKU {{sku}} ({{files}}); a census that sees nothing cannot vouch for anything: check the tools globs, and name how the server defines its tools in discovery (register, definers, classes, lists)",
+    noneLike:
+      "The census finds no tool in SKU {{sku}} ({{files}}); a census that sees nothing cannot vouch for anything: {{call}} at {{place}} reads like a tool definition, so name it in discovery ({{setting}})",
   },
   "parse-error": {
     syntax: "{{file}} does not parse ({{error}}); its facts are left out and its counts cannot be trusted: fix the syntax error",
@@ -227,6 +229,7 @@ export const messages = {
     msg("tool-discovery", "body", { tool: toolPrefix(tool), why, fix }),
   toolTwice: (tool: string, sku: string, other: string) => msg("tool-discovery", "duplicate", { tool, sku, other }),
   noTools: (sku: string, files: string) => msg("tool-discovery", "none", { sku, files }),
+  noToolsLike: (sku: string, files: string, call: string, place: string, setting: string) => msg("tool-discovery", "noneLike", { sku, files, call, place, setting }),
   capUnknownTool: (tool: string) => msg("description-budget", "capUnknownTool", { tool }),
   routeUnreturned: (tool: string, part: string, word: string, routes: readonly string[]) =>
     msg("status-route", "unreturned", { tool, part, word: quote(word), routes: routes.length === 0 ? "no status word" : routes.map(quote).join(", ") }),

@@ -29,8 +29,25 @@ export function checkToolDiscovery(ctx: SkuContext, tools: SkuTools, report: Rep
     const at = ctx.config.positionOf(["skus", index, "tools"]) ?? { line: 1, column: 1 };
     const count = ctx.sku.toolFiles.length;
     const files = count === 0 ? "its tools globs match no file" : `${count} tool file${count === 1 ? "" : "s"} searched`;
-    report(messages.noTools(ctx.sku.name, files), ctx.config.configFile, at, undefined, null);
+    const like = toolLike(ctx);
+    report(like ? messages.noToolsLike(ctx.sku.name, files, like.call, like.place, like.setting) : messages.noTools(ctx.sku.name, files), ctx.config.configFile, at, undefined, null);
   }
+}
+
+/** The first call of the SKU's tool files that reads like a tool definition, and the discovery setting that would see it. */
+function toolLike(ctx: SkuContext): { call: string; place: string; setting: string } | undefined {
+  for (const file of ctx.sku.toolFiles) {
+    const fact = ctx.facts(file)?.toolLike?.[0];
+    if (!fact) continue;
+    const key = fact.member ? "register" : "definers";
+    const bodyKey = fact.bodyKey === ctx.config.discovery.bodyKey ? "" : ` and set "bodyKey": ${JSON.stringify(fact.bodyKey)}`;
+    return {
+      call: `\`${fact.text}({ name, description, ${fact.bodyKey} })\``,
+      place: `${ctx.rel(file)}:${fact.loc.line}`,
+      setting: `add ${JSON.stringify(fact.callee)} to "${key}"${bodyKey}`,
+    };
+  }
+  return undefined;
 }
 
 function place(ctx: SkuContext, tool: Tool): string {
