@@ -39,6 +39,9 @@ export class SkuContext {
     }
     this.carrierMatchers = config.carriers.map((g) => picomatch(g));
     this.strings = new StringResolver((fromFile, ref) => {
+      // `defs.alpha.name` of a namespace re-exported (`export * as defs from "./defs.js"`): `alpha.name` of that module.
+      const namespace = ref.path.length > 0 ? this.graph.reexportedNamespace(fromFile, ref.module, ref.name) : undefined;
+      if (namespace) return { file: namespace.file, expr: { ...ref, module: namespace.module, name: ref.path[0]!, path: ref.path.slice(1) } };
       const followed = this.graph.followImport(fromFile, ref.module, ref.name);
       if (!followed.ok) return { unknown: followed.why };
       if (followed.file === ENVELOPE_MODULE) {

@@ -355,6 +355,12 @@ export class DataResolver {
       // `import * as defs from "./defs"; defs.tools`: the first step of the path is the export's name.
       [name, path] = [path[0]!, path.slice(1)];
     }
+    // `export * as defs from "./defs.js"` in the module imported from: the namespace of the module it names.
+    const reexported = this.graph.reexportedNamespace(file, ref.module, name);
+    if (reexported) {
+      const namespace = this.namespace(reexported.file, { ...ref, module: reexported.module, name: "*", path: [] });
+      return this.at(this.path(namespace, path), path, reexported.file, ref.loc);
+    }
     const followed = this.graph.followImport(file, ref.module, name);
     if (!followed.ok) {
       // A package's export: nothing to read, but its name may still say what it is (`ToolBase` of a framework).

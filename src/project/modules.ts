@@ -139,6 +139,21 @@ export class ModuleGraph {
     return [...names].sort();
   }
 
+  /**
+   * Where `name`, imported from `module` in `fromFile`, is a whole module's namespace re-exported (`export * as defs
+   * from "./defs.js"`, or `import * as defs from "./defs.js"; export { defs }`): the re-exporting file, and the module
+   * as that file names it. Undefined for any other export (followImport follows those).
+   */
+  reexportedNamespace(fromFile: string, module: string, name: string): { file: string; module: string } | undefined {
+    const target = module === ENVELOPE_MODULE ? undefined : this.resolveModule(fromFile, module);
+    const facts = target === undefined ? undefined : this.store.get(target).facts;
+    const entry = facts?.exports.find((e) => !("star" in e) && e.name === name);
+    if (!target || !facts || !entry || "star" in entry) return undefined;
+    if ("from" in entry) return entry.importName === "*" ? { file: target, module: entry.from } : undefined;
+    const imported = facts.imports[entry.local];
+    return imported?.name === "*" ? { file: target, module: imported.module } : undefined;
+  }
+
   /** Follows an imported name (`import { name } from module` in `fromFile`) to its declaration. */
   followImport(fromFile: string, module: string, name: string, seen: Set<string> = new Set()): Followed {
     if (module === ENVELOPE_MODULE) return { ok: true, file: ENVELOPE_MODULE, local: name, hops: [{ file: ENVELOPE_MODULE, name }] };
