@@ -54,6 +54,10 @@ describe("what the evaluator cannot read, and why", () => {
     expect(probe('const O = { a: "x" } as const;\nconst { a } = O;\nconst probe = `${a}!`;')).toEqual(str("x!"));
   });
 
+  it("a nested pattern whose object lacks the property names the property it is read from", () => {
+    expect(probe('const O = { a: { c: "x" } } as const;\nconst { a: { b } } = O;\nconst probe = b;')).toEqual(unknown("`a` has no property `b`", 2, 14));
+  });
+
   it("a spread of an object not `as const` names the spread", () => {
     const p = probe('const S = { a: "x" };\nconst O = { ...S } as const;\nconst probe = O.a;');
     expect(p.k).toBe("unknown");
