@@ -101,6 +101,7 @@ beforeAll(() => {
 it("has a fixture for every shape of SPEC §1, and for tools found by name", () => {
   expect(shapes).toEqual([
     "default-names",
+    "dispatch-forms",
     "key-names",
     "loops",
     "nested-definer",
