@@ -102,6 +102,7 @@ it("has a fixture for every shape of SPEC §1, and for tools found by name", () 
   expect(shapes).toEqual([
     "default-names",
     "dispatch-forms",
+    "joined-names",
     "key-names",
     "loops",
     "nested-definer",

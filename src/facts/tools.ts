@@ -239,7 +239,7 @@ function isConstObject(expr: ts.Expression): boolean {
 function isStringValued(file: FileIndex, expr: ts.Expression): boolean {
   const value = file.data.read(expr);
   if (value.k === "string") return value.expr.k !== "unknown";
-  return value.k === "param" || value.k === "ref" || value.k === "this" || value.k === "get";
+  return value.k === "param" || value.k === "ref" || value.k === "this" || value.k === "get" || value.k === "concat";
 }
 
 /** The property key a call is the value of (`{ list_tables: tool({…}) }`), and where the key is written. */

@@ -57,6 +57,26 @@ describe("names and descriptions joined from an element or an argument", () => {
     ]);
   });
 
+  it("server.tool's description joined from an argument stands where the description does, not the schema", async () => {
+    const report = await monitorReport(
+      {
+        "src/helpers.ts": CONTRACT_HELPERS,
+        "src/server.ts":
+          SDK +
+          'import { z } from "zod";\n' +
+          "function add(server: McpServer, name: string, description: string) {\n" +
+          '  server.tool("db_" + name, description + " Read-only.", { id: z.string() }, async () => JSON.stringify({}));\n' +
+          "}\n" +
+          'export function register(server: McpServer) {\n  add(server, "tables", "Lists tables.");\n  server.tool("db_inline", "Lists tables. Read-only.", { id: z.string() }, async () => JSON.stringify({}));\n}\n',
+      },
+      { tools: ["src/*.ts"] },
+    );
+    const rows = Object.fromEntries(report.descriptions.map((d) => [d.tool, [d.served, d.entryTokens]]));
+    expect(rows["db_tables"]).toEqual([24, expect.any(Number)]);
+    // Same description and schema, a name as long: the same entry, give or take the name's own tokens.
+    expect(Math.abs(rows["db_tables"]![1]! - rows["db_inline"]![1]!)).toBeLessThanOrEqual(1);
+  });
+
   it("a part the element does not hold is named as the reason, at the template", async () => {
     const r = await census(TOOLS + "export function register(server: McpServer) {\n  for (const t of TOOLS) server.tool(`fs_${t.id}`, t.description, t.handler);\n}\n");
     expect(r.tools).toEqual([]);
