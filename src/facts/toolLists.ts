@@ -17,8 +17,9 @@ function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler
   if (!schema || !handler) return undefined;
   const s = peel(schema, false);
   const name = ts.isIdentifier(s) ? s.text : ts.isPropertyAccessExpression(s) ? s.name.text : undefined;
-  const h = peel(handler, false);
-  if (!isFunctionLike(h)) return undefined;
+  // In place, or a function of the file given by name (`setRequestHandler(CallToolRequestSchema, handleCallTool)`).
+  const h = functionAt(handler);
+  if (!h) return undefined;
   if (name === "ListToolsRequestSchema") return { request: "list", handler: h };
   if (name === "CallToolRequestSchema") return { request: "call", handler: h };
   return undefined;
@@ -218,8 +219,20 @@ function forwardOf(file: FileIndex, call: ts.CallExpression, root: ts.ParameterD
 /** The function a call calls, when the file declares it: by name, or a method of the enclosing class on `this`. */
 function calledFunction(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
   const callee = peel(call.expression, false);
-  if (ts.isIdentifier(callee)) {
-    const declaration = resolveBinding(callee)?.declaration;
+  return isFunctionLike(callee) ? undefined : functionAt(callee);
+}
+
+/**
+ * The function an expression is, when the file declares it: written in place, a function declaration or a const-held
+ * function named, or a method (or function-valued field) of the enclosing class read on `this`; through parentheses,
+ * casts and `.bind(…)`.
+ */
+function functionAt(expr: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+  let e = peel(expr, false);
+  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === "bind") e = peel(e.expression.expression, false);
+  if (isFunctionLike(e)) return e as ts.FunctionLikeDeclaration;
+  if (ts.isIdentifier(e)) {
+    const declaration = resolveBinding(e)?.declaration;
     if (!declaration) return undefined;
     if (ts.isFunctionDeclaration(declaration)) return declaration;
     if (ts.isVariableDeclaration(declaration) && declaration.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) {
@@ -228,9 +241,10 @@ function calledFunction(call: ts.CallExpression): ts.FunctionLikeDeclaration | u
     }
     return undefined;
   }
-  if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind !== ThisKeyword) return undefined;
-  const cls = ts.findAncestor(call, ts.isClassLike);
-  const member = cls?.members.find((m) => m.name !== undefined && propertyNameText(m.name) === callee.name.text);
+  if (!ts.isPropertyAccessExpression(e) || e.expression.kind !== ThisKeyword) return undefined;
+  const name = e.name.text;
+  const cls = ts.findAncestor(e, ts.isClassLike);
+  const member = cls?.members.find((m) => m.name !== undefined && propertyNameText(m.name) === name);
   if (!member) return undefined;
   if (ts.isMethodDeclaration(member)) return member;
   if (ts.isPropertyDeclaration(member) && member.initializer) {

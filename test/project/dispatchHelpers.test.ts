@@ -187,3 +187,43 @@ describe("a tools/call handler that forwards the tool name to another module's f
     expect(r.findings).toEqual([]);
   });
 });
+
+describe("request handlers given by name", () => {
+  it("a function declaration answers tools/list, a const arrow function tools/call", async () => {
+    const source =
+      IMPORTS +
+      TOOLS +
+      "async function listTools() {\n  return { tools: TOOLS };\n}\n" +
+      SWITCH_ON("const callTool = async (request: any) =>", "request.params.name") +
+      'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+      "server.setRequestHandler(ListToolsRequestSchema, listTools);\n" +
+      "server.setRequestHandler(CallToolRequestSchema, callTool as any);\n";
+    expect(await census(source)).toEqual(["bare-sentence-roster 13 navigate"]);
+  });
+
+  it("methods of the class, bound or not", async () => {
+    const source =
+      IMPORTS +
+      TOOLS +
+      "class Browser {\n" +
+      '  private server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+      "  constructor() {\n" +
+      "    this.server.setRequestHandler(ListToolsRequestSchema, this.listTools.bind(this));\n" +
+      "    this.server.setRequestHandler(CallToolRequestSchema, this.callTool);\n" +
+      "  }\n" +
+      "  private async listTools() { return { tools: TOOLS }; }\n" +
+      "  private callTool = async (request: any) => {\n" +
+      '    if (request.params.name === "navigate") return "Navigated.";\n' +
+      '    if (request.params.name === "screenshot") return JSON.stringify({});\n' +
+      '    throw new Error("unknown tool");\n' +
+      "  };\n" +
+      "}\n" +
+      "export const browser = new Browser();\n";
+    expect(await census(source)).toEqual(["bare-sentence-roster 15 navigate"]);
+  });
+
+  it("near miss: a name the file does not declare as a function is no handler the census reads", async () => {
+    const source = IMPORTS + TOOLS + 'import { listTools } from "./elsewhere.js";\nconst server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\nserver.setRequestHandler(ListToolsRequestSchema, listTools);\n';
+    expect(await census(source)).toEqual(["tool-discovery 1 -"]);
+  });
+});
