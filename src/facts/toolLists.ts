@@ -9,20 +9,20 @@ import type { DataValue, DispatchFact, DispatchWithin } from "./types.js";
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
 const { EqualsEqualsEqualsToken, EqualsEqualsToken, ThisKeyword } = ts.SyntaxKind;
 
-/** The request a handler answers, when its registration names it: `server.setRequestHandler(ListToolsRequestSchema, …)`. */
-function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler: ts.FunctionLikeDeclaration } | undefined {
+/**
+ * The request a handler answers, when its registration names it: `server.setRequestHandler(ListToolsRequestSchema, …)`,
+ * with the handler as a function of the file (in place or by name), or else the handler expression itself.
+ */
+function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler: ts.FunctionLikeDeclaration | undefined; given: ts.Expression } | undefined {
   const callee = peel(call.expression, false);
   if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "setRequestHandler") return undefined;
   const [schema, handler] = call.arguments;
   if (!schema || !handler) return undefined;
   const s = peel(schema, false);
   const name = ts.isIdentifier(s) ? s.text : ts.isPropertyAccessExpression(s) ? s.name.text : undefined;
+  const request = name === "ListToolsRequestSchema" ? "list" : name === "CallToolRequestSchema" ? "call" : undefined;
   // In place, or a function of the file given by name (`setRequestHandler(CallToolRequestSchema, handleCallTool)`).
-  const h = functionAt(handler);
-  if (!h) return undefined;
-  if (name === "ListToolsRequestSchema") return { request: "list", handler: h };
-  if (name === "CallToolRequestSchema") return { request: "call", handler: h };
-  return undefined;
+  return request && { request, handler: functionAt(handler), given: handler };
 }
 
 /** Reads a `tools/list` or `tools/call` handler registered by this call, if it is one. */
@@ -30,8 +30,14 @@ export function tryToolRequestHandler(file: FileIndex, call: ts.CallExpression):
   if (!file.options.lists) return;
   const found = requestOf(call);
   if (!found) return;
-  if (found.request === "list") addListedTools(file, call, found.handler);
-  else addDispatch(file, found.handler);
+  if (found.handler) {
+    if (found.request === "list") addListedTools(file, call, found.handler);
+    else addDispatch(file, found.handler);
+    return;
+  }
+  // A tools/call handler imported from another module: the request is handed to it whole, as its first argument.
+  const imported = found.request === "call" ? file.followableCallee(peel(found.given, false)) : undefined;
+  if (imported?.k === "import") file.facts.dispatch.push({ k: "forward", callee: imported, index: 0, path: ["params", "name"], loc: locOf(call) });
 }
 
 /** Every object a `tools/list` handler may return as `tools`: one tool per element of that list. */

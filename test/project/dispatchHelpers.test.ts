@@ -227,3 +227,25 @@ describe("request handlers given by name", () => {
     expect(await census(source)).toEqual(["tool-discovery 1 -"]);
   });
 });
+
+describe("a tools/call handler imported from another module", () => {
+  it("is handed the request whole: its switch on request.params.name answers the tools", async () => {
+    const r = await censusOf({
+      "src/handlers.ts": SWITCH_ON("export async function callTool(request: { params: { name: string } })", "request.params.name"),
+      "src/server.ts": forwarding('import { callTool } from "./handlers.js";\n', "callTool(request)").replace(
+        "async (request) => callTool(request));",
+        "callTool as never);",
+      ),
+    });
+    expect(r.findings).toEqual(["bare-sentence-roster src/handlers.ts:4 navigate"]);
+  });
+
+  it("near miss: one that reads no name from the request is named in the finding", async () => {
+    const r = await censusOf({
+      "src/handlers.ts": "export async function callTool(request: unknown) { return JSON.stringify(request); }\n",
+      "src/server.ts": forwarding('import { callTool } from "./handlers.js";\n', "callTool(request)").replace("async (request) => callTool(request));", "callTool as never);"),
+    });
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:9 navigate", "tool-discovery src/server.ts:9 screenshot"]);
+    expect(r.messages[0]).toContain("the handler hands the tool name to `callTool` in src/handlers.ts, where the census sees no switch, if or table on it");
+  });
+});
