@@ -35,14 +35,22 @@ export function tryToolRequestHandler(file: FileIndex, call: ts.CallExpression):
     else addDispatch(file, found.handler);
     return;
   }
-  // A tools/call handler imported from another module: the request is handed to it whole, as its first argument.
-  const imported = found.request === "call" ? file.followableCallee(peel(found.given, false)) : undefined;
-  if (imported?.k === "import") file.facts.dispatch.push({ k: "forward", callee: imported, index: 0, path: ["params", "name"], loc: locOf(call) });
+  // A handler imported from another module: tools/call is handed the request whole, as its first argument; tools/list
+  // is the exported function whose result lists the tools there.
+  const imported = file.followableCallee(peel(found.given, false));
+  if (imported?.k !== "import") return;
+  if (found.request === "call") file.facts.dispatch.push({ k: "forward", callee: imported, index: 0, path: ["params", "name"], loc: locOf(call) });
+  else file.facts.dispatch.push({ k: "list", callee: imported, loc: locOf(call) });
 }
 
-/** Every object a `tools/list` handler may return as `tools`: one tool per element of that list. */
-function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.FunctionLikeDeclaration): void {
+/**
+ * Every object a `tools/list` handler may return as `tools`: one tool per element of that list. `listedBy`: the
+ * handler is an exported function another module may register (see `collectExportedDispatchers`).
+ */
+function addListedTools(file: FileIndex, call: ts.Node, handler: ts.FunctionLikeDeclaration, listedBy?: string): void {
   for (const returned of returnedExpressions(handler)) {
+    // An exported function is read only when what it returns is an object with `tools`: other functions are no handler.
+    if (listedBy !== undefined && !hasToolsKey(returned)) continue;
     const result = file.data.read(returned);
     const list = readPath(result, ["tools"], locOf(returned));
     if (list === null) continue;
@@ -60,6 +68,7 @@ function addListedTools(file: FileIndex, call: ts.CallExpression, handler: ts.Fu
       each: [{ slot, source: list }],
       inClass: null,
       input: element("inputSchema"),
+      ...(listedBy === undefined ? {} : { listedBy }),
     });
   }
 }
@@ -112,10 +121,17 @@ function addDispatch(file: FileIndex, handler: ts.FunctionLikeDeclaration): void
   }
 }
 
+/** `{ tools }`, `{ tools: [...] }`: an object literal written with a `tools` property (through parentheses and casts). */
+function hasToolsKey(returned: ts.Expression): boolean {
+  const e = peel(returned);
+  return ts.isObjectLiteralExpression(e) && e.properties.some((p) => p.name !== undefined && propertyNameText(p.name) === "tools");
+}
+
 /**
  * Exported functions that dispatch on one of their parameters (two or more `switch` cases or `if` comparisons with the
  * same value, or a table or list looked up by it): what a `tools/call` handler of another module answers with when it
  * hands them the tool name there. Each fact says which parameter, at which path; the project reads it only then.
+ * Also the tools an exported function's result lists (`{ tools }`), for a `tools/list` handler of another module.
  */
 export function collectExportedDispatchers(file: FileIndex): void {
   if (!file.options.lists) return;
@@ -123,7 +139,10 @@ export function collectExportedDispatchers(file: FileIndex): void {
   for (const [node, key] of file.topLevel) {
     if (!exported.has(key) || !isFunctionLike(node)) continue;
     const fn = node as ts.FunctionLikeDeclaration;
-    if (!fn.body || fn.parameters.length === 0) continue;
+    if (!fn.body) continue;
+    // What a tools/list handler of another module may be: the tools its result lists, counted only if one is.
+    addListedTools(file, fn, fn, key);
+    if (fn.parameters.length === 0) continue;
     const nameAt: NameAt = (expr) => {
       const at = parameterPath(expr);
       const index = at ? fn.parameters.indexOf(at.parameter) : -1;

@@ -187,6 +187,11 @@ export interface ToolFact {
   description: DataValue | null;
   descriptionLoc: Loc | null;
   descriptionEnd: Loc | null;
+  /**
+   * For a tool listed by an exported function of this file (`export async function listTools() { return { tools } }`):
+   * that function's key. Such a tool counts only where a `tools/list` handler of a tool file is that function.
+   */
+  listedBy?: string;
   /** What gives the body: a function of this file, an import, a member of an element…; null: `bodyMissing` says why. */
   body: DataValue | null;
   bodyMissing?: { why: string; fix?: string };
@@ -262,7 +267,9 @@ export type DispatchFact =
   | { k: "table"; table: DataValue; member: string[]; loc: Loc; within?: DispatchWithin }
   | { k: "find"; list: DataValue; key: string[]; member: string[]; loc: Loc; within?: DispatchWithin }
   /** The handler hands the tool name to an imported function: as its parameter `index`, at `path` in it. */
-  | { k: "forward"; callee: Exclude<CalleeRef, { k: "unknown" }>; index: number; path: string[]; loc: Loc };
+  | { k: "forward"; callee: Exclude<CalleeRef, { k: "unknown" }>; index: number; path: string[]; loc: Loc }
+  /** The `tools/list` handler is an imported function: the tools its result lists (`ToolFact.listedBy` there). */
+  | { k: "list"; callee: Exclude<CalleeRef, { k: "unknown" }>; loc: Loc };
 
 /**
  * Where a dispatch fact of an exported function reads the tool name: parameter `index` of the top-level function

@@ -132,13 +132,30 @@ class ToolReader {
     for (const file of this.toolFiles) {
       const facts = this.ctx.facts(file);
       if (!facts) continue;
-      for (const fact of facts.tools) tools.push(...this.instances(file, fact));
+      // A tool an exported function lists counts where a tools/list handler is that function (`listedBy` below).
+      for (const fact of facts.tools) if (fact.listedBy === undefined) tools.push(...this.instances(file, fact));
+      for (const d of facts.dispatch) if (d.k === "list") tools.push(...this.listedBy(file, d));
       for (const cls of facts.classes) {
         const tool = this.classTool(file, cls);
         if (tool) tools.push(tool);
       }
     }
     return tools;
+  }
+
+  /**
+   * The tools a tools/list handler imported from another module lists: those its function there returns. A handler the
+   * census cannot follow, or one that returns no `tools` it can see, is one tool it cannot see, which says why.
+   */
+  private listedBy(file: string, d: Extract<DispatchFact, { k: "list" }>): Tool[] {
+    const followed = this.ctx.graph.followCallee(file, d.callee);
+    const handler = `\`${d.callee.k === "import" ? d.callee.local : d.callee.name}\``;
+    const unseen = (why: string): Tool[] => [{ file, form: "list", loc: d.loc, name: null, nameLoc: d.loc, description: null, body: null, input: UNLISTED, nameUnknown: why }];
+    if (!followed.ok) return unseen(`the tools/list handler ${handler} cannot be followed: ${followed.why}`);
+    const facts = this.ctx.facts(followed.file);
+    const listed = (facts?.tools ?? []).filter((t) => t.listedBy === followed.local);
+    if (listed.length === 0) return unseen(`the tools/list handler ${handler} in ${this.ctx.rel(followed.file)} returns no \`tools\` the census can see`);
+    return listed.flatMap((fact) => this.instances(followed.file, fact));
   }
 
   /** One tool per element of the fact's iterations (one tool when it sits in none). */
@@ -337,7 +354,7 @@ class ToolReader {
       for (const d of this.ctx.facts(file)?.dispatch ?? []) {
         // An exported function's dispatch answers only where a handler forwards the name to it.
         if (d.k === "forward") this.readForward(file, d, branches);
-        else if (!d.within) this.readDispatchFact(file, d, branches);
+        else if (d.k !== "list" && !d.within) this.readDispatchFact(file, d, branches);
       }
     }
     return branches;
@@ -353,16 +370,16 @@ class ToolReader {
     }
     const facts = this.ctx.facts(followed.file);
     const found = (facts?.dispatch ?? []).filter(
-      (f) => f.k !== "forward" && f.within?.fn === followed.local && f.within.index === d.index && f.within.path.join("\0") === d.path.join("\0"),
+      (f): f is Exclude<DispatchFact, { k: "forward" | "list" }> => f.k !== "forward" && f.k !== "list" && f.within?.fn === followed.local && f.within.index === d.index && f.within.path.join("\0") === d.path.join("\0"),
     );
     if (found.length === 0) {
       this.dispatchOpaque.push(`the handler hands the tool name to ${called} in ${this.ctx.rel(followed.file)}, where the census sees no switch, if or table on it`);
       return;
     }
-    for (const f of found) if (f.k !== "forward") this.readDispatchFact(followed.file, f, branches);
+    for (const f of found) this.readDispatchFact(followed.file, f, branches);
   }
 
-  private readDispatchFact(file: string, d: Exclude<DispatchFact, { k: "forward" }>, branches: Map<string, { file: string; key: string }>): void {
+  private readDispatchFact(file: string, d: Exclude<DispatchFact, { k: "forward" | "list" }>, branches: Map<string, { file: string; key: string }>): void {
     if (d.k === "branch") {
       const name = this.ctx.resolveStr(file, d.name);
       if (name.known && !branches.has(name.value)) branches.set(name.value, { file, key: d.key });

@@ -222,8 +222,15 @@ describe("request handlers given by name", () => {
     expect(await census(source)).toEqual(["bare-sentence-roster 15 navigate"]);
   });
 
-  it("near miss: a name the file does not declare as a function is no handler the census reads", async () => {
+  it("a handler imported from a module that does not exist is a list the census cannot see, and says why", async () => {
     const source = IMPORTS + TOOLS + 'import { listTools } from "./elsewhere.js";\nconst server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\nserver.setRequestHandler(ListToolsRequestSchema, listTools);\n';
+    const report = await monitorReport({ "src/helpers.ts": CONTRACT_HELPERS, "src/server.ts": source });
+    expect(report.findings.map((f) => `${f.rule} ${f.line}`)).toEqual(["tool-discovery 9"]);
+    expect(report.findings[0]!.message).toContain('the tools/list handler `listTools` cannot be followed: module "./elsewhere.js" imported by src/server.ts does not exist');
+  });
+
+  it("near miss: a handler that is neither a function of the file nor an import is no handler the census reads", async () => {
+    const source = IMPORTS + TOOLS + 'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\nserver.setRequestHandler(ListToolsRequestSchema, makeHandler());\n';
     expect(await census(source)).toEqual(["tool-discovery 1 -"]);
   });
 });
@@ -247,5 +254,44 @@ describe("a tools/call handler imported from another module", () => {
     });
     expect(r.findings).toEqual(["tool-discovery src/server.ts:9 navigate", "tool-discovery src/server.ts:9 screenshot"]);
     expect(r.messages[0]).toContain("the handler hands the tool name to `callTool` in src/handlers.ts, where the census sees no switch, if or table on it");
+  });
+});
+
+describe("a tools/list handler imported from another module", () => {
+  const LIST_SERVER =
+    IMPORTS +
+    'import { callTool, listTools } from "./handlers.js";\n' +
+    'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+    "server.setRequestHandler(ListToolsRequestSchema, listTools);\n" +
+    "server.setRequestHandler(CallToolRequestSchema, callTool as never);\n";
+  const CALL = SWITCH_ON("export async function callTool(request: { params: { name: string } })", "request.params.name");
+
+  it("lists the tools its result holds there, each answered by the imported tools/call handler", async () => {
+    const report = await monitorReport({ "src/helpers.ts": CONTRACT_HELPERS, "src/server.ts": LIST_SERVER, "src/handlers.ts": CALL + TOOLS + "export async function listTools() {\n  return { tools: TOOLS };\n}\n" });
+    expect(report.descriptions.map((d) => [d.tool, d.served])).toEqual([
+      ["navigate", 12],
+      ["screenshot", 19],
+    ]);
+    expect(report.findings.map((f) => `${f.rule} ${f.file}:${f.line} ${f.tool}`)).toEqual(["bare-sentence-roster src/handlers.ts:4 navigate"]);
+  });
+
+  it("one whose result holds no tools the census can see is named in the finding", async () => {
+    const loaded = await censusOf({ "src/server.ts": LIST_SERVER, "src/handlers.ts": CALL + "export async function listTools() {\n  return { tools: await load() };\n}\n" });
+    // Reported where the list is, in the module that returns it.
+    expect(loaded.findings).toEqual(["tool-discovery src/handlers.ts:12 -"]);
+    expect(loaded.messages[0]).toContain("it comes from a list the census cannot see");
+    const none = await censusOf({ "src/server.ts": LIST_SERVER, "src/handlers.ts": CALL + "export async function listTools() {\n  return load();\n}\n" });
+    expect(none.findings).toEqual(["tool-discovery src/server.ts:5 -"]);
+    expect(none.messages[0]).toContain("the tools/list handler `listTools` in src/handlers.ts returns no `tools` the census can see");
+  });
+
+  it("near miss: an exported function returning tools that no handler registers lists none", async () => {
+    const r = await censusOf({
+      "src/handlers.ts": TOOLS + "export async function listTools() {\n  return { tools: TOOLS };\n}\n",
+      "src/server.ts":
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { listTools } from "./handlers.js";\n' +
+        'export function register(server: McpServer) { server.tool("ping", "Pings.", async () => JSON.stringify(listTools)); }\n',
+    });
+    expect(r.findings).toEqual([]);
   });
 });
