@@ -61,6 +61,33 @@ describe("a partial report is read whole or refused", () => {
   });
 });
 
+describe("the partials of one run", () => {
+  const both = (second: Record<string, unknown>) => () =>
+    readPartials(
+      [
+        { name: "one.json", text: JSON.stringify(partial({}, 1, 2)) },
+        { name: "two.json", text: JSON.stringify({ ...partial({}, 2, 2), ...second }) },
+      ],
+      VERSION,
+    );
+
+  it("two shards of one census are read together", () => {
+    expect(both({})()).toHaveLength(2);
+  });
+
+  it("another key or another config is another census", () => {
+    const refused = "two.json and one.json come from different censuses (another config or another build of payload-census)";
+    expect(both({ key: "other" })).toThrow(refused);
+    expect(both({ config: "other/payload-census.config.json" })).toThrow(refused);
+  });
+
+  it("another shard count, a missing shard and a shard given twice are refused", () => {
+    expect(both({ shard: { index: 2, count: 3 } })).toThrow("two.json is shard 2/3 but one.json is 1/2");
+    expect(() => readPartials([{ name: "one.json", text: JSON.stringify(partial({}, 1, 2)) }], VERSION)).toThrow("shard 2/2 is missing");
+    expect(both({ shard: { index: 1, count: 2 } })).toThrow("shard 1/2 is given 2 times");
+  });
+});
+
 describe("seedsOf", () => {
   it("keys each partial's facts by their absolute path under the config's folder", () => {
     const dir = path.resolve("/monitor");
