@@ -85,6 +85,14 @@ describe("prefetch over a pool of threads, this thread's side from the sources",
     expect(warm.json).toBe(cold.json);
   });
 
+  it("by default, a run as small as the reference monitor stays in this thread", async () => {
+    const config = loadConfig({ dir: path.join(root, "fixtures", "monitor") });
+    const store = new FactStore(extractOptionsOf(config));
+    const counts = await prefetch(config, store, { jobs: 2, workerModule });
+    expect(counts.workers).toBe(0);
+    expect(counts.thread).toBeGreaterThan(0);
+  });
+
   it("stays in this thread below the text it takes to pay for threads, or without a worker module", async () => {
     const small = await census("monitor", 2, { poolMinChars: Number.MAX_SAFE_INTEGER });
     expect(small.counts.workers).toBe(0);
