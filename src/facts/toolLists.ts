@@ -2,18 +2,19 @@
 import { ts, locOf, endOf } from "../ts.js";
 import { readPath, returnedExpressions } from "./data.js";
 import type { FileIndex } from "./fileIndex.js";
+import { thisMember, unwrapAdapters, unwrapToFunction } from "./functions.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
 import { peel, propertyNameText } from "./syntax.js";
 import type { DataValue, DispatchFact, DispatchWithin } from "./types.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
-const { EqualsEqualsEqualsToken, EqualsEqualsToken, ThisKeyword } = ts.SyntaxKind;
+const { EqualsEqualsEqualsToken, EqualsEqualsToken } = ts.SyntaxKind;
 
 /**
  * The request a handler answers, when its registration names it: `server.setRequestHandler(ListToolsRequestSchema, …)`,
  * with the handler as a function of the file (in place or by name), or else the handler expression itself.
  */
-function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler: ts.FunctionLikeDeclaration | undefined; given: ts.Expression } | undefined {
+function requestOf(file: FileIndex, call: ts.CallExpression): { request: "list" | "call"; handler: ts.FunctionLikeDeclaration | undefined; given: ts.Expression } | undefined {
   const callee = peel(call.expression, false);
   if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "setRequestHandler") return undefined;
   const [schema, handler] = call.arguments;
@@ -22,13 +23,13 @@ function requestOf(call: ts.CallExpression): { request: "list" | "call"; handler
   const name = ts.isIdentifier(s) ? s.text : ts.isPropertyAccessExpression(s) ? s.name.text : undefined;
   const request = name === "ListToolsRequestSchema" ? "list" : name === "CallToolRequestSchema" ? "call" : undefined;
   // In place, or a function of the file given by name (`setRequestHandler(CallToolRequestSchema, handleCallTool)`).
-  return request && { request, handler: functionAt(handler), given: handler };
+  return request && { request, handler: functionAt(file, handler), given: handler };
 }
 
 /** Reads a `tools/list` or `tools/call` handler registered by this call, if it is one. */
 export function tryToolRequestHandler(file: FileIndex, call: ts.CallExpression): void {
   if (!file.options.lists) return;
-  const found = requestOf(call);
+  const found = requestOf(file, call);
   if (!found) return;
   if (found.handler) {
     if (found.request === "list") addListedTools(file, call, found.handler);
@@ -192,7 +193,7 @@ function dispatchIn(file: FileIndex, d: Dispatcher, nameAt: NameAt, found: Pendi
         // `toolMap.get(name)`: the pair of a Map's entries whose key is the name; what is called is read off its value.
         found.push({ within: map.within, branches: 0, make: () => [{ k: "find", list: file.data.read(map.map), key: ["0"], member: ["1", ...calledMember(node, fn)], loc: locOf(node), ...with_(map.within) }] });
       } else if (d.root && d.hops < MAX_DISPATCH_HOPS) {
-        handedOn.push(...handedTo(node, d.root, d.name, d.hops + 1));
+        handedOn.push(...handedTo(file, node, d.root, d.name, d.hops + 1));
         const forward = forwardOf(file, node, d.root, d.name);
         if (forward) found.push({ within: null, branches: 0, make: () => [forward] });
       }
@@ -217,8 +218,8 @@ function leadsTo(path: readonly string[] | undefined, name: readonly string[]): 
  * a const-held function, or a method of the enclosing class called on `this`) receives the name, or the request or
  * its params the name is read from.
  */
-function handedTo(call: ts.CallExpression, root: ts.ParameterDeclaration, name: readonly string[], hops: number): Dispatcher[] {
-  const fn = calledFunction(call);
+function handedTo(file: FileIndex, call: ts.CallExpression, root: ts.ParameterDeclaration, name: readonly string[], hops: number): Dispatcher[] {
+  const fn = calledFunction(file, call);
   if (!fn?.body) return [];
   const out: Dispatcher[] = [];
   call.arguments.forEach((argument, i) => {
@@ -231,7 +232,7 @@ function handedTo(call: ts.CallExpression, root: ts.ParameterDeclaration, name: 
 
 /** A call handing the tool name to a function imported from another module (`handleToolCall(name, args)`): the forward. */
 function forwardOf(file: FileIndex, call: ts.CallExpression, root: ts.ParameterDeclaration, name: readonly string[]): DispatchFact | undefined {
-  if (calledFunction(call)) return undefined;
+  if (calledFunction(file, call)) return undefined;
   const callee = file.followableCallee(call.expression);
   if (callee?.k !== "import") return undefined;
   for (let i = 0; i < call.arguments.length; i++) {
@@ -242,39 +243,24 @@ function forwardOf(file: FileIndex, call: ts.CallExpression, root: ts.ParameterD
 }
 
 /** The function a call calls, when the file declares it: by name, or a method of the enclosing class on `this`. */
-function calledFunction(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+function calledFunction(file: FileIndex, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
   const callee = peel(call.expression, false);
-  return isFunctionLike(callee) ? undefined : functionAt(callee);
+  return isFunctionLike(callee) ? undefined : functionAt(file, callee);
 }
 
 /**
  * The function an expression is, when the file declares it: written in place, a function declaration or a const-held
  * function named, or a method (or function-valued field) of the enclosing class read on `this`; through parentheses,
- * casts and `.bind(…)`.
+ * casts, `.bind(…)` and configured adapters.
  */
-function functionAt(expr: ts.Expression): ts.FunctionLikeDeclaration | undefined {
-  let e = peel(expr, false);
-  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === "bind") e = peel(e.expression.expression, false);
+function functionAt(file: FileIndex, expr: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+  const e = unwrapAdapters(file, expr);
   if (isFunctionLike(e)) return e as ts.FunctionLikeDeclaration;
-  if (ts.isIdentifier(e)) {
-    const declaration = resolveBinding(e)?.declaration;
-    if (!declaration) return undefined;
-    if (ts.isFunctionDeclaration(declaration)) return declaration;
-    if (ts.isVariableDeclaration(declaration) && declaration.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) {
-      const initializer = peel(declaration.initializer, false);
-      return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? initializer : undefined;
-    }
-    return undefined;
-  }
-  if (!ts.isPropertyAccessExpression(e) || e.expression.kind !== ThisKeyword) return undefined;
-  const name = e.name.text;
-  const cls = ts.findAncestor(e, ts.isClassLike);
-  const member = cls?.members.find((m) => m.name !== undefined && propertyNameText(m.name) === name);
-  if (!member) return undefined;
-  if (ts.isMethodDeclaration(member)) return member;
-  if (ts.isPropertyDeclaration(member) && member.initializer) {
-    const initializer = peel(member.initializer, false);
-    return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? initializer : undefined;
+  if (!ts.isIdentifier(e)) return thisMember(file, e);
+  const declaration = resolveBinding(e)?.declaration;
+  if (declaration && ts.isFunctionDeclaration(declaration)) return declaration;
+  if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) {
+    return unwrapToFunction(file, declaration.initializer);
   }
   return undefined;
 }

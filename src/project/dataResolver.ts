@@ -100,14 +100,15 @@ export class DataResolver {
   /** The key of an entry that is no spread: as written, or computed (`[searchTool.name]`) across modules, or why not. */
   keyOf(file: string, entry: Exclude<DataEntry, { spread: DataValue }>, env: Env): string | { unknown: string } {
     if ("key" in entry) return entry.key;
-    const key = this.resolve(file, entry.computed, env);
-    if (key.k === "string") {
-      const text = this.textOf(key.file, key.expr);
-      if (text.known) return text.value;
-      return { unknown: `the key \`${entry.text}\` cannot be evaluated: ${text.why}` };
-    }
-    const why = key.k === "unknown" || key.k === "external" || key.k === "other" ? key.why : `it is ${describe(key)}, not a string`;
-    return { unknown: `the key \`${entry.text}\` cannot be evaluated: ${why}` };
+    const key = this.textOfValue(this.resolve(file, entry.computed, env));
+    return key.known ? key.value : { unknown: `the key \`${entry.text}\` cannot be evaluated: ${key.why}` };
+  }
+
+  /** The text a resolved value holds, or why it holds none (and, for a string of its own file, where). */
+  private textOfValue(resolved: Resolved): ResolvedText | { known: false; why: string; line?: undefined; column?: undefined } {
+    if (resolved.k === "string") return this.textOf(resolved.file, resolved.expr);
+    const why = resolved.k === "unknown" || resolved.k === "external" || resolved.k === "other" ? resolved.why : `it is ${describe(resolved)}, not a string`;
+    return { known: false, why };
   }
 
   /** A member path of a resolved value. */
@@ -224,20 +225,14 @@ export class DataResolver {
     const text: string[] = [];
     for (const part of value.parts) {
       const resolved = this.resolve(file, part, env);
-      let why: string;
-      let at: Loc = part.loc;
-      if (resolved.k === "string") {
-        const r = this.textOf(resolved.file, resolved.expr);
-        if (r.known) {
-          text.push(r.value);
-          continue;
-        }
-        why = r.why;
-        at = resolved.file === file ? { line: r.line, column: r.column } : part.loc;
-      } else {
-        why = resolved.k === "unknown" || resolved.k === "external" || resolved.k === "other" ? resolved.why : `it is ${describe(resolved)}, not a string`;
+      const r = this.textOfValue(resolved);
+      if (r.known) {
+        text.push(r.value);
+        continue;
       }
-      return { k: "string", file, expr: { k: "unknown", why, line: at.line, column: at.column }, loc: value.loc, end: value.end };
+      // Where a string of this file says it cannot be read; the part itself otherwise.
+      const at = resolved.k === "string" && resolved.file === file && r.line !== undefined ? { line: r.line, column: r.column! } : part.loc;
+      return { k: "string", file, expr: { k: "unknown", why: r.why, line: at.line, column: at.column }, loc: value.loc, end: value.end };
     }
     return { k: "string", file, expr: { k: "str", v: text.join("") }, loc: value.loc, end: value.end };
   }
