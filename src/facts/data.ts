@@ -244,7 +244,8 @@ export class DataReader {
 
   /**
    * `[searchTool.name]: handleSearch`, `async [TOOL.name](args) { … }`: a key computed from a value the file cannot
-   * evaluate but the project may (an import's member, an element), with its value. Undefined for other entries.
+   * evaluate but the project may (an import's member, an element), or one nobody can (a call), with its value.
+   * Undefined for other entries.
    */
   private computedEntry(p: ts.ObjectLiteralElementLike, depth: number): DataEntry | undefined {
     if (!p.name || !ts.isComputedPropertyName(p.name)) return undefined;
@@ -254,8 +255,8 @@ export class DataReader {
         ? ({ k: "function", key: this.file.functionKey(p), loc: locOf(p) } as const)
         : undefined;
     if (!value) return undefined;
+    // Whatever the file holds for the key, the project reads it (an import's value) or says why it cannot.
     const computed = this.read(p.name.expression, depth + 1);
-    if (computed.k === "unknown" || computed.k === "other" || computed.k === "string") return undefined;
     return { computed, value, loc: locOf(p), end: endOf(p), text: shortText(p.name, 40) };
   }
 

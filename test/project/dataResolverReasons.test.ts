@@ -1,0 +1,151 @@
+// The reasons the data resolver gives when it cannot read a value (src/project/dataResolver.ts), each seen in the
+// finding a user reads: a computed key it cannot evaluate, a key that is no string, a part of a joined name unseen
+// where it is written, an argument a call does not pass; and lists a condition chooses between that share classes,
+// functions, strings and defined tools, each counted once.
+import { describe, expect, it } from "vitest";
+import type { Report } from "../../src/model.js";
+import { discoveryReasons, monitorReport } from "./monitorReport.js";
+
+const LOW_LEVEL =
+  'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n' +
+  'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n' +
+  'import { EXT } from "some-package";\n';
+
+/** A low-level server whose tools/list answers `tools: listExpr` and whose tools/call answers alpha and beta. */
+const listing = (listExpr: string, declarations: string) =>
+  LOW_LEVEL +
+  `${declarations}\n` +
+  "export function createServer(): Server {\n" +
+  '  const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+  `  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ${listExpr} }));\n` +
+  "  server.setRequestHandler(CallToolRequestSchema, async (request) => {\n" +
+  "    switch (request.params.name) {\n" +
+  '      case "alpha":\n' +
+  '      case "beta":\n' +
+  '        return { content: [{ type: "text", text: "{}" }] };\n' +
+  "    }\n" +
+  '    throw new Error("unknown tool");\n' +
+  "  });\n" +
+  "  return server;\n" +
+  "}\n";
+
+const ALPHA = '{ name: "alpha", description: "Alpha tool.", inputSchema: { type: "object", properties: {} } }';
+const BETA = '{ name: "beta", description: "Beta tool here.", inputSchema: { type: "object", properties: {} } }';
+
+const FROM_LIST = (why: string) => `it comes from a list the census cannot see: ${why}`;
+
+function summary(report: Report) {
+  return {
+    tools: report.descriptions.map((d) => [d.tool, d.served]),
+    reasons: discoveryReasons(report),
+    findings: report.findings.map((f) => `${f.rule} ${f.file}:${f.line}`),
+  };
+}
+
+async function listed(listExpr: string, declarations: string, options: Parameters<typeof monitorReport>[1] = {}) {
+  return summary(await monitorReport({ "src/server.ts": listing(listExpr, declarations) }, options));
+}
+
+describe("keys the census cannot read", () => {
+  it("a computed key after the name hides the name: the finding gives the key and why", async () => {
+    const r = await listed(`[{ name: "alpha", description: "Alpha tool.", [makeKey()]: 1, inputSchema: {} }]`, "function makeKey() { return String(Date.now()); }");
+    expect(r).toEqual({ tools: [], reasons: ["the key `[makeKey()]` cannot be evaluated: call to `makeKey()`"], findings: ["tool-discovery src/server.ts:7"] });
+  });
+
+  it("Object.values of a table with a computed key it cannot evaluate: the finding gives the key and why", async () => {
+    const r = await listed("Object.values(TABLE)", `const TABLE = { [makeKey()]: ${ALPHA} };\nfunction makeKey() { return "alpha"; }`);
+    expect(r).toEqual({ tools: [], reasons: [FROM_LIST("the key `[makeKey()]` cannot be evaluated: call to `makeKey()`")], findings: ["tool-discovery src/server.ts:8"] });
+  });
+
+  it("a key from a number: no key, and why", async () => {
+    expect(await listed("Object.values(TABLE)", `const COUNT = 3;\nconst TABLE = { [COUNT]: ${ALPHA} };`)).toEqual({
+      tools: [],
+      reasons: [FROM_LIST("the key `[COUNT]` cannot be evaluated: `3` is a number, not a string")],
+      findings: ["tool-discovery src/server.ts:8"],
+    });
+  });
+
+  it("a key from a package's export: no key, and why", async () => {
+    expect(await listed("Object.values(TABLE)", `const TABLE = { [EXT]: ${ALPHA} };`)).toEqual({
+      tools: [],
+      reasons: [FROM_LIST('the key `[EXT]` cannot be evaluated: "some-package" is a package (or an alias no tsconfig.json "paths" maps), not a module of this monitor')],
+      findings: ["tool-discovery src/server.ts:7"],
+    });
+  });
+
+  it("a key from a list: no key, and why", async () => {
+    expect(await listed("Object.values(TABLE)", `const LIST = [TABLE_NAME];\nconst TABLE_NAME = "alpha";\nconst TABLE = { [LIST]: ${ALPHA} };`)).toEqual({
+      tools: [],
+      reasons: [FROM_LIST("the key `[LIST]` cannot be evaluated: it is a list, not a string")],
+      findings: ["tool-discovery src/server.ts:9"],
+    });
+  });
+});
+
+describe("lists a condition chooses between", () => {
+  it("a function and a string listed by both lists: each reported once", async () => {
+    const declarations = 'const flag = Math.random() > 0.5;\nfunction helper() { return 1; }\nconst WORDS = ["alpha"];\n' + `const BASE = [${ALPHA}, helper, WORDS[0]];`;
+    expect(await listed(`flag ? BASE : [...BASE, ${BETA}]`, declarations)).toEqual({
+      tools: [
+        ["alpha", 11],
+        ["beta", 15],
+      ],
+      reasons: ["a function has no property `name`", "a string has no property `name`"],
+      findings: ["tool-discovery src/server.ts:10", "tool-discovery src/server.ts:10"],
+    });
+  });
+
+  it("tools of a definer listed by both lists: each tool once", async () => {
+    const declarations =
+      "const flag = Math.random() > 0.5;\n" +
+      "function defineTool<T>(t: T): T { return t; }\n" +
+      'const READ = [defineTool({ name: "alpha", description: "Alpha tool.", run: async () => JSON.stringify({}) })];\n' +
+      'const WRITE = [defineTool({ name: "beta", description: "Beta tool here.", run: async () => JSON.stringify({}) })];';
+    expect(await listed("flag ? READ : [...READ, ...WRITE]", declarations, { discovery: { definers: ["defineTool"], bodyKey: "run" } })).toEqual({
+      tools: [
+        ["alpha", 11],
+        ["beta", 15],
+      ],
+      reasons: [],
+      findings: [],
+    });
+  });
+});
+
+const SDK = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n';
+
+describe("joined names and arguments", () => {
+  it("a part of a joined name its element cannot show: the finding, at the name, gives why", async () => {
+    const server =
+      SDK +
+      "const TOOLS = [\n" +
+      '  { name: "a_" +\n' +
+      '      process.env.SUFFIX, description: "Finds files.", handler: async () => JSON.stringify({}) },\n' +
+      "];\n" +
+      "export function register(server: McpServer) {\n" +
+      "  for (const t of TOOLS) server.tool(`fs_${t.name}`, t.description, t.handler);\n" +
+      "}\n";
+    expect(summary(await monitorReport({ "src/server.ts": server }))).toEqual({ tools: [], reasons: ["`process` is not declared in this file"], findings: ["tool-discovery src/server.ts:7"] });
+  });
+
+  it("a helper's call that passes no description, with no default: the finding says so", async () => {
+    const server =
+      SDK +
+      "function add(server: McpServer, name: string, description?: string) {\n" +
+      '  server.registerTool(name, { description }, async () => JSON.stringify({}));\n' +
+      "}\n" +
+      "export function register(server: McpServer) {\n" +
+      '  add(server, "alpha", "Alpha tool.");\n' +
+      '  add(server, "beta");\n' +
+      "}\n";
+    const r = summary(await monitorReport({ "src/server.ts": server }));
+    expect(r.tools).toEqual([
+      ["alpha", 11],
+      ["beta", null],
+    ]);
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:3"]);
+    expect(r.reasons).toEqual([
+      "The census cannot see the served description of tool beta (the value is an argument of `add`, so it depends on the caller: a call passes none, and it has no default); build it from literals and constants so its size can be checked",
+    ]);
+  });
+});
