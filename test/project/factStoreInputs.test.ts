@@ -1,0 +1,116 @@
+// What the fact store says of files it cannot read (a named pipe, a socket, a device, a folder, a missing file), and
+// what it records of the disk for a remembered census (src/project/factStore.ts: `inputs`, `sameInputs`,
+// `DiskHashes`, `revalidate`): the same answers mean the same census, and any changed answer ends it.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DiskHashes, FactStore, sameInputs } from "../../src/project/factStore.js";
+import { tempDir } from "../properties/trees.js";
+
+const OPTIONS = { register: [], adapters: [], definers: [], classes: [], lists: [], bodyKey: "handler", builders: ["status"], allowed: [], producers: ["formatError", "refusal"] } as unknown as ConstructorParameters<typeof FactStore>[0];
+
+const servers: Server[] = [];
+afterAll(() => {
+  for (const s of servers) s.close();
+});
+
+/** A listening Unix socket at `file`. */
+async function socketAt(file: string): Promise<void> {
+  const server = createServer();
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(file, resolve));
+}
+
+describe("files the store cannot read", () => {
+  it("a named pipe, a socket, a device, a folder and a missing file: no facts, and why, each never opened", async () => {
+    const dir = tempDir("store-special");
+    const fifo = path.join(dir, "pipe.ts");
+    execFileSync("mkfifo", [fifo]);
+    const socket = path.join(dir, "socket.ts");
+    await socketAt(socket);
+    const folder = path.join(dir, "folder.ts");
+    mkdirSync(folder);
+    const store = new FactStore(OPTIONS);
+    const why = (file: string) => {
+      const stored = store.get(file);
+      return [stored.facts, stored.readError];
+    };
+    expect(why(fifo)).toEqual([undefined, "it is a named pipe, not a file"]);
+    expect(why(socket)).toEqual([undefined, "it is a socket, not a file"]);
+    expect(why("/dev/null")).toEqual([undefined, "it is a device, not a file"]);
+    expect(why(folder)).toEqual([undefined, "it is a folder"]);
+    expect(why(path.join(dir, "missing.ts"))).toEqual([undefined, "no such file"]);
+    expect(store.textOf(fifo)).toBeUndefined();
+  });
+
+  it("DiskHashes says why a file has no hash, and hashes it once it is a file", () => {
+    const dir = tempDir("store-hashes");
+    const fifo = path.join(dir, "pipe.ts");
+    execFileSync("mkfifo", [fifo]);
+    const hashes = new DiskHashes();
+    expect(hashes.read(fifo)).toEqual({ why: "it is a named pipe, not a file" });
+    rmSync(fifo);
+    writeFileSync(fifo, "export const a = 1;\n");
+    expect(hashes.read(fifo)).toEqual({ content: expect.stringMatching(/^[0-9a-f]{40}$/) });
+  });
+});
+
+describe("the disk as a census saw it", () => {
+  it("an unreadable file is recorded with its reason: the same reason is the same disk; the file made readable is not", () => {
+    const dir = tempDir("store-inputs");
+    const fifo = path.join(dir, "pipe.ts");
+    execFileSync("mkfifo", [fifo]);
+    const store = new FactStore(OPTIONS);
+    store.get(fifo);
+    const inputs = store.inputs()!;
+    expect(inputs.files).toEqual([{ file: fifo, unreadable: "it is a named pipe, not a file" }]);
+    expect(sameInputs(inputs)).toBe(true);
+    // Unreadable for another reason: not the disk the census saw.
+    rmSync(fifo);
+    mkdirSync(fifo);
+    expect(sameInputs(inputs)).toBe(false);
+    rmSync(fifo, { recursive: true });
+    writeFileSync(fifo, "export const a = 1;\n");
+    expect(sameInputs(inputs)).toBe(false);
+  });
+
+  it("a file the census found missing, written since: not the same disk; one found present and removed: neither", () => {
+    const dir = tempDir("store-probes");
+    const later = path.join(dir, "later.ts");
+    const present = path.join(dir, "present.ts");
+    writeFileSync(present, "export const a = 1;\n");
+    const store = new FactStore(OPTIONS);
+    expect(store.exists(later)).toBe(false);
+    expect(store.exists(present)).toBe(true);
+    const inputs = store.inputs()!;
+    expect(inputs.probes).toEqual([
+      { file: later, exists: false },
+      { file: present, exists: true },
+    ]);
+    expect(sameInputs(inputs)).toBe(true);
+    writeFileSync(later, "export const b = 2;\n");
+    expect(sameInputs(inputs)).toBe(false);
+    rmSync(later);
+    expect(sameInputs(inputs)).toBe(true);
+    rmSync(present);
+    expect(sameInputs(inputs)).toBe(false);
+  });
+
+  it("revalidate: a file that appeared since module resolution asked changes the census, and is asked again", () => {
+    const dir = tempDir("store-revalidate");
+    const later = path.join(dir, "later.ts");
+    const store = new FactStore(OPTIONS);
+    expect(store.exists(later)).toBe(false);
+    expect(store.revalidate()).toBe(false);
+    expect(store.exists(later)).toBe(false);
+    const version = store.version;
+    writeFileSync(later, "export const b = 2;\n");
+    // Asked before: the answer stands until the store is revalidated.
+    expect(store.exists(later)).toBe(false);
+    expect(store.revalidate()).toBe(true);
+    expect(store.version).toBe(version + 1);
+    expect(store.exists(later)).toBe(true);
+  });
+});
