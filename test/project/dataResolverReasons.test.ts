@@ -148,4 +148,17 @@ describe("joined names and arguments", () => {
       "The census cannot see the served description of tool beta (the value is an argument of `add`, so it depends on the caller: a call passes none, and it has no default); build it from literals and constants so its size can be checked",
     ]);
   });
+
+  it("a default of a default (`(name ?? \"alpha\") || \"beta\"`) is a choice the census does not take: the finding says so", async () => {
+    const server =
+      SDK +
+      "function add(server: McpServer, name?: string) {\n" +
+      '  server.tool((name ?? "alpha") || "beta", "A tool.", async () => JSON.stringify({}));\n' +
+      "}\n" +
+      "export function register(server: McpServer) {\n" +
+      "  add(server);\n" +
+      "}\n";
+    const r = summary(await monitorReport({ "src/server.ts": server }));
+    expect(r).toEqual({ tools: [], reasons: ["the value depends on a condition at run time"], findings: ["tool-discovery src/server.ts:3"] });
+  });
 });
