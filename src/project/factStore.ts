@@ -264,7 +264,8 @@ export class FactStore {
         continue;
       }
       e.content ??= contentHash(e.text);
-      files.push({ file: e.file, content: e.content });
+      const stamp = "disk" in e.source ? e.source.disk : e.source.diskThen;
+      files.push(stamp === undefined ? { file: e.file, content: e.content } : { file: e.file, content: e.content, stamp });
     }
     const probes = [...this.probed].map(([file, exists]) => ({ file, exists }));
     return { files, probes, tsconfigs: this.aliases.consulted().map((file) => ({ file, content: readContent(file) })) };
@@ -325,13 +326,20 @@ function hashed(content: string): { content?: string } {
 
 /** What `FactStore.inputs` found: the disk as the census saw it. */
 export interface StoreInputs {
-  files: ({ file: string; content: string } | { file: string; unreadable: string })[];
+  /** `stamp`: the file's stamp when its text was read, so that a file changed since is looked at first. */
+  files: ({ file: string; content: string; stamp?: string } | { file: string; unreadable: string })[];
   probes: { file: string; exists: boolean }[];
   tsconfigs: { file: string; content: string | null }[];
 }
 
 /** Whether the disk still gives every answer of `inputs`: each file the same text (or the same reason it cannot be read), each probe the same answer. */
 export function sameInputs(inputs: StoreInputs, hashes: DiskHashes = new DiskHashes()): boolean {
+  // A file whose stamp moved is the likely change (an edit, a checkout): its text first, before every other is read.
+  for (const input of inputs.files) {
+    if (!("stamp" in input) || stampOf(input.file) === input.stamp) continue;
+    const read = hashes.read(input.file);
+    if ("why" in read || read.content !== input.content) return false;
+  }
   const readable = new Map<string, boolean>();
   for (const input of inputs.files) {
     const read = hashes.read(input.file);

@@ -12,7 +12,8 @@ import { readVersion } from "../version.js";
 import { contentHash, readEntry, writeEntry } from "./factCache.js";
 import { DiskHashes, sameInputs, stampOf, type FactStore, type StoreInputs } from "./factStore.js";
 
-const FORMAT = "payload-census-result/1";
+// The body is two lines: the inputs, then the result, which is parsed only once the inputs are the disk's.
+const FORMAT = "payload-census-result/2";
 
 /**
  * A digest of the code a census result is computed by: every stage of the core (the facts, the project stage and its
@@ -27,7 +28,8 @@ type Remembered = Omit<CensusResult, "config">;
 
 interface Entry {
   inputs: StoreInputs;
-  result: Remembered;
+  /** The remembered result, parsed when first asked for; undefined when its text is not a result. */
+  result(): Remembered | undefined;
 }
 
 export class ResultMemo {
@@ -69,8 +71,10 @@ export class ResultMemo {
   recall(): CensusResult | undefined {
     const entry = this.entry();
     if (!entry || !sameInputs(entry.inputs, this.hashes)) return undefined;
+    const result = entry.result();
+    if (!result) return undefined;
     this.recalled = new Map(entry.inputs.files.flatMap((f) => ("content" in f ? [[f.file, f.content] as const] : [])));
-    return { ...entry.result, config: this.config };
+    return { ...result, config: this.config };
   }
 
   /** The content hash of `file` as the result `recall` last gave read it; undefined for a file it did not read. */
@@ -89,14 +93,20 @@ export class ResultMemo {
   private parse(): Entry | undefined {
     const entry = readEntry(this.file);
     if (!entry || entry.header.format !== FORMAT || entry.header.key !== this.key) return undefined;
-    try {
-      const parsed = JSON.parse(entry.body) as Partial<Entry> | null;
-      const inputs = parsed?.inputs;
-      const wellShaped = Array.isArray(inputs?.files) && Array.isArray(inputs.probes) && Array.isArray(inputs.tsconfigs) && typeof parsed?.result === "object";
-      return wellShaped ? (parsed as Entry) : undefined;
-    } catch {
-      return undefined;
-    }
+    const newline = entry.body.indexOf("\n");
+    if (newline < 0) return undefined;
+    const inputs = parseOrUndefined(entry.body.slice(0, newline)) as Partial<StoreInputs> | null | undefined;
+    if (!Array.isArray(inputs?.files) || !Array.isArray(inputs.probes) || !Array.isArray(inputs.tsconfigs)) return undefined;
+    const text = entry.body.slice(newline + 1);
+    let result: { value: Remembered | undefined } | undefined;
+    const read = (): Remembered | undefined => {
+      if (!result) {
+        const parsed = parseOrUndefined(text);
+        result = { value: typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Remembered) : undefined };
+      }
+      return result.value;
+    };
+    return { inputs: inputs as StoreInputs, result: read };
   }
 
   /** Remembers `result`, computed over `store`, unless a text the store was given is not the disk's. */
@@ -104,7 +114,15 @@ export class ResultMemo {
     const inputs = store.inputs();
     if (!inputs) return;
     const { config: _config, ...remembered } = result;
-    writeEntry(this.file, { format: FORMAT, key: this.key }, JSON.stringify({ inputs, result: remembered }));
+    writeEntry(this.file, { format: FORMAT, key: this.key }, `${JSON.stringify(inputs)}\n${JSON.stringify(remembered)}`);
+  }
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

@@ -2,14 +2,17 @@
 // what it records of the disk for a remembered census (src/project/factStore.ts: `inputs`, `sameInputs`,
 // `DiskHashes`, `revalidate`): the same answers mean the same census, and any changed answer ends it.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { DiskHashes, FactStore, sameInputs } from "../../src/project/factStore.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { extractFileFacts } from "../../src/facts/extract.js";
+import { DiskHashes, extractOptionsOf, FactStore, sameInputs } from "../../src/project/factStore.js";
+import { TEMPLATE_MONITOR } from "../properties/tracer.js";
 import { tempDir } from "../properties/trees.js";
 
-const OPTIONS = { register: [], adapters: [], definers: [], classes: [], lists: [], bodyKey: "handler", builders: ["status"], allowed: [], producers: ["formatError", "refusal"] } as unknown as ConstructorParameters<typeof FactStore>[0];
+const OPTIONS = extractOptionsOf(loadConfig({ dir: TEMPLATE_MONITOR }));
 
 const servers: Server[] = [];
 afterAll(() => {
@@ -112,5 +115,35 @@ describe("the disk as a census saw it", () => {
     expect(store.revalidate()).toBe(true);
     expect(store.version).toBe(version + 1);
     expect(store.exists(later)).toBe(true);
+  });
+
+  it("a file whose stamp moved is read first: once its text differs, no other file is read", () => {
+    const dir = tempDir("store-first");
+    const files = ["a.ts", "b.ts", "c.ts"].map((name) => path.join(dir, name));
+    for (const file of files) writeFileSync(file, `export const ${path.basename(file, ".ts")} = 1;\n`);
+    const store = new FactStore(OPTIONS, { extract: extractFileFacts });
+    for (const file of files) store.get(file);
+    const inputs = store.inputs()!;
+    expect(inputs.files.map((f) => "stamp" in f && typeof f.stamp)).toEqual(["string", "string", "string"]);
+    writeFileSync(files[2]!, "export const c = 2;\n");
+    const hashes = new DiskHashes();
+    const read = vi.spyOn(hashes, "read");
+    expect(sameInputs(inputs, hashes)).toBe(false);
+    expect(read.mock.calls.map(([file]) => path.basename(file))).toEqual(["c.ts"]);
+  });
+
+  it("a file touched but not changed: every text is read, and the disk is the same", () => {
+    const dir = tempDir("store-touched");
+    const files = ["a.ts", "b.ts"].map((name) => path.join(dir, name));
+    for (const file of files) writeFileSync(file, "export const a = 1;\n");
+    const store = new FactStore(OPTIONS, { extract: extractFileFacts });
+    for (const file of files) store.get(file);
+    const inputs = store.inputs()!;
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(files[1]!, later, later);
+    const hashes = new DiskHashes();
+    const read = vi.spyOn(hashes, "read");
+    expect(sameInputs(inputs, hashes)).toBe(true);
+    expect(read.mock.calls.map(([file]) => path.basename(file))).toEqual(["b.ts", "a.ts", "b.ts"]);
   });
 });

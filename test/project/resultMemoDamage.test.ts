@@ -1,6 +1,6 @@
 // The remembered census read back: an entry of another format or key, or whose body is not the shape one is written
-// in (no inputs, inputs without their lists, no result, not JSON, null), is never recalled; the well-formed entry it
-// was made from is.
+// in (two lines: inputs with their lists, then a result object; either not JSON, null or missing), is never recalled;
+// the well-formed entry it was made from is.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,17 +31,23 @@ describe("a damaged remembered census is not recalled", () => {
     const entry = readEntry(file)!;
     const { sum: _sum, ...header } = entry.header;
     expect(recall(cache), "the well-formed entry").toBe(true);
-    const body = JSON.parse(entry.body) as { inputs: Record<string, unknown>; result: unknown };
+    // Two lines: the inputs, then the result.
+    const [inputsLine, resultLine] = entry.body.split("\n") as [string, string];
+    const inputs = JSON.parse(inputsLine) as Record<string, unknown>;
+    const withInputs = (changed: Record<string, unknown>) => `${JSON.stringify({ ...inputs, ...changed })}\n${resultLine}`;
     const damaged: [string, Record<string, unknown>, string][] = [
       ["another format", { ...header, format: "other" }, entry.body],
       ["another key", { ...header, key: "other" }, entry.body],
-      ["not JSON", header, "{"],
-      ["null", header, "null"],
-      ["no inputs", header, JSON.stringify({ result: body.result })],
-      ["inputs without files", header, JSON.stringify({ ...body, inputs: { ...body.inputs, files: undefined } })],
-      ["inputs without probes", header, JSON.stringify({ ...body, inputs: { ...body.inputs, probes: 1 } })],
-      ["inputs without tsconfigs", header, JSON.stringify({ ...body, inputs: { ...body.inputs, tsconfigs: "x" } })],
-      ["no result", header, JSON.stringify({ inputs: body.inputs })],
+      ["one line", header, inputsLine],
+      ["inputs not JSON", header, `{\n${resultLine}`],
+      ["inputs null", header, `null\n${resultLine}`],
+      ["inputs without files", header, withInputs({ files: undefined })],
+      ["inputs without probes", header, withInputs({ probes: 1 })],
+      ["inputs without tsconfigs", header, withInputs({ tsconfigs: "x" })],
+      ["no result", header, `${inputsLine}\n`],
+      ["a result not JSON", header, `${inputsLine}\n{`],
+      ["a null result", header, `${inputsLine}\nnull`],
+      ["a list for a result", header, `${inputsLine}\n[]`],
     ];
     for (const [what, h, b] of damaged) {
       writeEntry(file, h, b);
