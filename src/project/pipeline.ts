@@ -44,8 +44,7 @@ export function censusOf(config: ResolvedConfig, store: FactStore, options: { me
   };
   const rosterOutcome = checkRoster(bareSentences, roster, rel(roster.file), skuOfFile, { toolUnknown });
 
-  const findings: Finding[] = analyses.flatMap((a) => a.findings).concat(rosterOutcome.findings);
-  findings.push(...checkPinnedTools(contexts, analyses.flatMap((a) => a.descriptions.served)));
+  const findings: Finding[] = distinct(analyses.flatMap((a) => a.findings).concat(rosterOutcome.findings, checkPinnedTools(contexts, analyses.flatMap((a) => a.descriptions.served))));
   const skus = analyses.map((a) => {
     const counts = a.counts;
     const mine = bareSentences.filter((b) => b.sku === a.sku.name).length;
@@ -71,6 +70,20 @@ export function censusOf(config: ResolvedConfig, store: FactStore, options: { me
   };
   const served = analyses.flatMap((a) => a.descriptions.served);
   return { report, served, unparsed, bareSentences, roster, config };
+}
+
+/**
+ * Each finding once: two that say the same of the same place (the tools a loop registers from one line, each unnamed
+ * for the same reason) are one thing for a user to fix.
+ */
+function distinct(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = JSON.stringify([f.rule, f.sku, f.file, f.line, f.column, f.endLine, f.endColumn, f.tool, f.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function isPlainFile(file: string): boolean {
