@@ -81,7 +81,9 @@ export class DataResolver {
       }
       const spread = this.resolve(value.file, entry.spread, value.env);
       if (spread.k === "unknown" || spread.k === "external" || spread.k === "other") {
-        return { k: "unknown", why: `the config spreads \`${entry.text}\`, which may set the ${key}`, file: value.file, loc: entry.loc };
+        // What a call builds needs no more words; a package's value or a chain too deep says why it is unseen.
+        const unseen = spread.k === "other" ? "" : `: ${spread.why}`;
+        return { k: "unknown", why: `the config spreads \`${entry.text}\`, which may set the ${key}${unseen}`, file: value.file, loc: entry.loc };
       }
       // A spread of a spread of …: as deep as the modules chain them, so it counts against the same depth as refs.
       if (this.depth >= MAX_DEPTH) return { k: "unknown", why: CHAIN_TOO_DEEP, file: value.file, loc: entry.loc };

@@ -161,4 +161,50 @@ describe("joined names and arguments", () => {
     const r = summary(await monitorReport({ "src/server.ts": server }));
     expect(r).toEqual({ tools: [], reasons: ["the value depends on a condition at run time"], findings: ["tool-discovery src/server.ts:3"] });
   });
+
+  it("a helper that calls another: each parameter is read from its own function's call", async () => {
+    const server =
+      SDK +
+      "function inner(server: McpServer, name: string, description: string) {\n" +
+      "  server.tool(name, description, async () => JSON.stringify({}));\n" +
+      "}\n" +
+      "function outer(server: McpServer, prefix: string) {\n" +
+      '  inner(server, prefix + "_list", "Lists them.");\n' +
+      '  inner(server, prefix + "_get", "Gets one.");\n' +
+      "}\n" +
+      "export function register(server: McpServer) {\n" +
+      '  outer(server, "files");\n' +
+      "}\n";
+    const r = summary(await monitorReport({ "src/server.ts": server }));
+    expect(r).toEqual({
+      tools: [
+        ["files_get", 9],
+        ["files_list", 11],
+      ],
+      reasons: [],
+      findings: [],
+    });
+  });
+});
+
+describe("spreads", () => {
+  it("a spread of what a call builds, or of a package's value, may set the name: the finding names the spread", async () => {
+    const declarations = 'import { BASE } from "some-package";\nfunction makeBase() { return { name: "alpha" }; }';
+    const r = await listed(`[{ ...makeBase(), description: "Alpha tool.", inputSchema: {} }, { ...BASE, description: "Beta tool here.", inputSchema: {} }]`, declarations);
+    expect(r.tools).toEqual([]);
+    expect(r.reasons).toEqual([
+      'the config spreads `BASE`, which may set the name: "some-package" is a package (or an alias no tsconfig.json "paths" maps), not a module of this monitor',
+      "the config spreads `makeBase()`, which may set the name",
+    ]);
+  });
+
+  it("spreads of spreads 70 deep: read as deep as the resolver goes, then the finding says the chain is too deep", async () => {
+    const chain = ['const S0 = { name: "alpha", description: "Alpha tool.", inputSchema: {} };'];
+    for (let i = 1; i <= 70; i++) chain.push(`const S${i} = { ...S${i - 1} };`);
+    const r = await listed("[S70]", chain.join("\n"));
+    expect(r.tools).toEqual([]);
+    expect(r.reasons).toEqual(["the config spreads `S39`, which may set the name: `{ ...S38 }` is nested too deeply to read"]);
+    const shallow = await listed("[S10]", chain.join("\n"));
+    expect(shallow.tools).toEqual([["alpha", 11]]);
+  });
 });
