@@ -38,4 +38,9 @@ describe("a callback over a list's elements", () => {
     expect(r.tools).toEqual([]);
     expect(r.reasons).toEqual(["`i` is a parameter"]);
   });
+
+  it("a callback of a method that is no list's (`hooks.onReady(...)`) gives no element: its parameter is a parameter", async () => {
+    const r = await census('const hooks = { onReady(f: (name: string) => void) { f("ready"); } };\n  hooks.onReady((name) => server.tool(name, "A tool.", async () => JSON.stringify({})));');
+    expect(r).toEqual({ tools: [], reasons: ["`name` is a parameter"] });
+  });
 });
