@@ -208,3 +208,18 @@ describe("spreads", () => {
     expect(shallow.tools).toEqual([["alpha", 11]]);
   });
 });
+
+describe("members by number", () => {
+  it("an element past a list's end is unseen, and says which", async () => {
+    const r = await listed("[LIST[5]]", `const LIST = [${ALPHA}];`);
+    expect(r.tools).toEqual([]);
+    expect(r.reasons).toEqual(["the list has no element 5"]);
+  });
+
+  it("a numbered key of an object is its member, not an element", async () => {
+    expect((await listed("[TABLE[0], TABLE[1]]", `const TABLE = { 0: ${ALPHA}, "1": ${BETA} };`)).tools).toEqual([
+      ["alpha", 11],
+      ["beta", 15],
+    ]);
+  });
+});
