@@ -214,6 +214,7 @@ describe("members by number", () => {
     const r = await listed("[LIST[5]]", `const LIST = [${ALPHA}];`);
     expect(r.tools).toEqual([]);
     expect(r.reasons).toEqual(["the list has no element 5"]);
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:7"]);
   });
 
   it("a numbered key of an object is its member, not an element", async () => {
