@@ -125,10 +125,10 @@ describe("a table of definitions listed", () => {
     expect(await listed("readOnly ? [MAPPED[0]] : [MAPPED[1]]", declarations)).toEqual({ tools: BOTH, unseen: [] });
   });
 
-  it("a tool one of those lists holds twice is still defined twice", async () => {
+  it("a tool one of those lists holds twice is still defined twice (said once: both are the one definition)", async () => {
     const r = await listed("readOnly ? [TOOLS.alpha, TOOLS.alpha] : [TOOLS.beta]", "const readOnly = Math.random() > 0.5;");
     expect(r.tools).toEqual([["alpha", 11], ["alpha", 11], ["beta", 15]]);
-    expect(r.unseen).toEqual([expect.stringMatching(/^Tool alpha is defined twice in SKU main/), expect.stringMatching(/^Tool alpha is defined twice in SKU main/)]);
+    expect(r.unseen).toEqual([expect.stringMatching(/^Tool alpha is defined twice in SKU main/)]);
   });
 
   it("a member nested in objects, and an object spread with a member set after it", async () => {

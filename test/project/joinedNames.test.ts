@@ -77,17 +77,17 @@ describe("names and descriptions joined from an element or an argument", () => {
     expect(Math.abs(rows["db_tables"]![1]! - rows["db_inline"]![1]!)).toBeLessThanOrEqual(1);
   });
 
-  it("a part the element does not hold is named as the reason, at the template", async () => {
+  it("a part the element does not hold is named as the reason, at the template, once for the loop's line", async () => {
     const r = await census(TOOLS + "export function register(server: McpServer) {\n  for (const t of TOOLS) server.tool(`fs_${t.id}`, t.description, t.handler);\n}\n");
     expect(r.tools).toEqual([]);
-    expect(r.reasons).toEqual(["it has no property `id`", "it has no property `id`"]);
-    expect(r.lines).toEqual(["tool-discovery 7", "tool-discovery 7"]);
+    expect(r.reasons).toEqual(["it has no property `id`"]);
+    expect(r.lines).toEqual(["tool-discovery 7"]);
   });
 
   it("a part that is a call stays unseen, with the evaluator's reason", async () => {
     const r = await census(TOOLS + "export function register(server: McpServer) {\n  for (const t of TOOLS) server.tool(`fs_${t.name.toUpperCase()}`, t.description, t.handler);\n}\n");
     expect(r.tools).toEqual([]);
-    expect(r.reasons.length).toBe(2);
+    expect(r.reasons.length).toBe(1);
     expect(r.reasons[0]).toContain("toUpperCase");
   });
 
