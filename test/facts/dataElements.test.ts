@@ -40,3 +40,17 @@ describe("instances", () => {
     });
   });
 });
+
+describe("members that are no values", () => {
+  it("an accessor is built at run time, a method is a function of the file", () => {
+    const data = withoutPlaces(dataOf(['export const T = { get name() { return "alpha"; }, set label(v: string) {}, run() { return 1; } };']));
+    expect(data["T"]).toEqual({
+      k: "object",
+      entries: [
+        { key: "name", value: { k: "other", what: "an accessor", why: "`name` is an accessor" } },
+        { key: "label", value: { k: "other", what: "an accessor", why: "`label` is an accessor" } },
+        { key: "run", value: { k: "function", key: expect.any(String) } },
+      ],
+    });
+  });
+});

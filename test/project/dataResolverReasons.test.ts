@@ -114,6 +114,14 @@ describe("lists a condition chooses between", () => {
 
 const SDK = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n';
 
+describe("a choice between a list and no list", () => {
+  it("is no list the census can read: the finding says it depends on a condition", async () => {
+    const r = await listed(`flag ? [${ALPHA}] : undefined`, "const flag = Math.random() > 0.5;");
+    expect(r.tools).toEqual([]);
+    expect(r.reasons).toEqual([FROM_LIST("the value depends on a condition at run time")]);
+  });
+});
+
 describe("joined names and arguments", () => {
   it("a part of a joined name its element cannot show: the finding, at the name, gives why", async () => {
     const server =
