@@ -232,3 +232,33 @@ describe("members by number", () => {
     ]);
   });
 });
+
+describe("a helper's parameters", () => {
+  const helper = (signature: string, body: string, calls: string[]) =>
+    SDK + `function add(server: McpServer, ${signature}) {\n  ${body}\n}\n` + `export function register(server: McpServer) {\n${calls.map((c) => `  ${c}\n`).join("")}}\n`;
+  const served = async (server: string) => summary(await monitorReport({ "src/server.ts": server }));
+
+  it("a call that passes `undefined` gets the default, one that passes a value gets the value", async () => {
+    const server = helper('name: string, description = "The default."', "server.tool(name, description, async () => JSON.stringify({}));", ['add(server, "alpha", "Alpha tool.");', 'add(server, "beta", undefined);']);
+    expect((await served(server)).tools).toEqual([
+      ["alpha", 11],
+      ["beta", 12],
+    ]);
+  });
+
+  it("the one call passes an options object without the member: the member's default", async () => {
+    const server = helper('{ name, description = "The default." }: { name: string; description?: string }', "server.tool(name, description, async () => JSON.stringify({}));", ['add(server, { name: "alpha" });']);
+    expect((await served(server)).tools).toEqual([["alpha", 12]]);
+  });
+
+  it("the one call passes an options object with the member: its value", async () => {
+    const server = helper('{ name, description = "The default." }: { name: string; description?: string }', "server.tool(name, description, async () => JSON.stringify({}));", ['add(server, { name: "alpha", description: "Alpha tool." });']);
+    expect((await served(server)).tools).toEqual([["alpha", 11]]);
+  });
+
+  it("the one call passes nothing where there is no default: the finding names the call", async () => {
+    const server = helper("name: string, description?: string", "server.tool(name, description!, async () => JSON.stringify({}));", ['add(server, "alpha");']);
+    const r = await served(server);
+    expect(r.reasons).toEqual([expect.stringContaining("its call at src/server.ts:6 passes none, and it has no default")]);
+  });
+});
