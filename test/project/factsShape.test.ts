@@ -1,10 +1,14 @@
-// What a cache entry's body must be to be trusted as a file's facts (src/project/factCache.ts: isFactsShaped): every
+// What a cache entry must be to be trusted as a file's facts (src/project/factCache.ts): its header names this format,
+// key, file and text, and its body (isFactsShaped) has every
 // field of FileFacts, each of its kind (a list or an object), the optional ones absent or of their kind; anything
 // else is rebuilt, never read.
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
-import { isFactsShaped } from "../../src/project/factCache.js";
+import path from "node:path";
+import { readEntry, writeEntry } from "../../src/cacheEntry.js";
+import { contentHash, extractionKey, FactCache, isFactsShaped } from "../../src/project/factCache.js";
+import { tempDir } from "../properties/trees.js";
 import { extractOptionsOf } from "../../src/project/factStore.js";
 import { TEMPLATE_MONITOR } from "../properties/tracer.js";
 
@@ -46,3 +50,32 @@ describe("a cache entry's facts", () => {
     for (const value of [null, [], "facts", 3, true]) expect(isFactsShaped(value), JSON.stringify(value)).toBe(false);
   });
 });
+
+describe("a cache entry's header", () => {
+  it("an entry is read only for its format, key, file and text: one that differs in any is counted rejected and rebuilt", () => {
+    const root = tempDir("facts-header");
+    const cache = new FactCache({ dir: path.join(root, "cache"), root, key: extractionKey(options) });
+    const file = path.join(root, "src", "t.ts");
+    const content = contentHash("export const a = 1;\n");
+    cache.write(file, content, JSON.stringify(facts()));
+    expect(cache.read(file, content)).toEqual(facts());
+    expect([cache.hits, cache.rejected]).toEqual([1, 0]);
+    const entry = readEntry(cache.entryPath(file))!;
+    const { sum: _sum, ...header } = entry.header;
+    for (const [field, value] of [
+      ["format", "payload-census-facts/0"],
+      ["key", "0".repeat(40)],
+      ["file", "src/other.ts"],
+      ["content", contentHash("other")],
+    ] as const) {
+      writeEntry(cache.entryPath(file), { ...header, [field]: value }, entry.body);
+      expect(cache.read(file, content), field).toBeUndefined();
+    }
+    expect([cache.hits, cache.rejected]).toEqual([1, 4]);
+    // Asked for another text of the file: not the entry's, so none.
+    writeEntry(cache.entryPath(file), header, entry.body);
+    expect(cache.read(file, contentHash("export const a = 2;\n"))).toBeUndefined();
+    expect(cache.read(file, content)).toEqual(facts());
+  });
+});
+
