@@ -1,7 +1,6 @@
 // What a cache entry must be to be trusted as a file's facts (src/project/factCache.ts): its header names this format,
-// key, file and text, and its body (isFactsShaped) has every
-// field of FileFacts, each of its kind (a list or an object), the optional ones absent or of their kind; anything
-// else is rebuilt, never read.
+// key, file and text, and its body (isFactsShaped) has every field of FileFacts, each of its kind (a list or an
+// object), the optional ones absent or of their kind; anything else is rebuilt, never read.
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
