@@ -53,4 +53,28 @@ describe("members that are no values", () => {
       ],
     });
   });
+
+  it("an accessor whose name is computed may be any key: what the object holds is not known", () => {
+    const data = withoutPlaces(dataOf(["const K = String(Date.now());", "export const A = { get [K]() { return 1; } };"]));
+    expect(data["A"]).toEqual({ k: "object", entries: [{ spread: { k: "unknown", why: "the key `[K]` cannot be evaluated" }, text: "[K]" }] });
+  });
+
+  it("a computed name the file evaluates (`[\"b\"]`, a template) is a key as written", () => {
+    const data = withoutPlaces(dataOf(['export const A = { ["b"]: "x", [`c`]: "y" };']));
+    expect(data["A"]).toEqual({
+      k: "object",
+      entries: [
+        { key: "b", value: { k: "string", expr: { k: "str", v: "x" } } },
+        { key: "c", value: { k: "string", expr: { k: "str", v: "y" } } },
+      ],
+    });
+  });
 });
+
+describe("imports", () => {
+  it("`import x = require(…)` names no module the data reader can follow, and says so", () => {
+    const data = withoutPlaces(dataOf(['import fs = require("fs");', "export const F = fs;"]));
+    expect(data["F"]).toEqual({ k: "unknown", why: "`fs` is imported from a module the census cannot name" });
+  });
+});
+

@@ -43,4 +43,11 @@ describe("a callback over a list's elements", () => {
     const r = await census('const hooks = { onReady(f: (name: string) => void) { f("ready"); } };\n  hooks.onReady((name) => server.tool(name, "A tool.", async () => JSON.stringify({})));');
     expect(r).toEqual({ tools: [], reasons: ["`name` is a parameter"] });
   });
+
+  it("an element destructured by a computed key is not read as a member of it: the name is unseen, and says why", async () => {
+    const r = await census('const FIELD = String(Date.now());\n  for (const { [FIELD]: name } of TOOLS) server.tool(name, "A tool.", async () => JSON.stringify({}));');
+    expect(r.tools).toEqual([]);
+    expect(r.reasons).toEqual(["`name` is a for...of loop variable"]);
+  });
 });
+
