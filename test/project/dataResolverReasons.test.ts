@@ -4,30 +4,10 @@
 // functions, strings and defined tools, each counted once.
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/model.js";
-import { discoveryReasons, monitorReport } from "./monitorReport.js";
+import { discoveryReasons, lowLevelServer, monitorReport } from "./monitorReport.js";
 
-const LOW_LEVEL =
-  'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n' +
-  'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n' +
-  'import { EXT } from "some-package";\n';
-
-/** A low-level server whose tools/list answers `tools: listExpr` and whose tools/call answers alpha and beta. */
-const listing = (listExpr: string, declarations: string) =>
-  LOW_LEVEL +
-  `${declarations}\n` +
-  "export function createServer(): Server {\n" +
-  '  const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
-  `  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ${listExpr} }));\n` +
-  "  server.setRequestHandler(CallToolRequestSchema, async (request) => {\n" +
-  "    switch (request.params.name) {\n" +
-  '      case "alpha":\n' +
-  '      case "beta":\n' +
-  '        return { content: [{ type: "text", text: "{}" }] };\n' +
-  "    }\n" +
-  '    throw new Error("unknown tool");\n' +
-  "  });\n" +
-  "  return server;\n" +
-  "}\n";
+/** A low-level server whose tools/list answers `tools: listExpr` (`EXT` imported from a package for the declarations). */
+const listing = (listExpr: string, declarations: string) => lowLevelServer(`import { EXT } from "some-package";\n${declarations}`, listExpr);
 
 const ALPHA = '{ name: "alpha", description: "Alpha tool.", inputSchema: { type: "object", properties: {} } }';
 const BETA = '{ name: "beta", description: "Beta tool here.", inputSchema: { type: "object", properties: {} } }';

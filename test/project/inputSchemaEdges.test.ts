@@ -3,21 +3,9 @@
 // the tool's row.
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/model.js";
-import { discoveryReasons, monitorReport } from "./monitorReport.js";
+import { discoveryReasons, lowLevelServer, monitorReport } from "./monitorReport.js";
 
-const server = (declarations: string, listExpr: string) =>
-  'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n' +
-  'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n' +
-  `${declarations}\n` +
-  "export function createServer(): Server {\n" +
-  '  const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
-  `  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ${listExpr} }));\n` +
-  "  server.setRequestHandler(CallToolRequestSchema, async (request) => {\n" +
-  '    if (request.params.name === "alpha") return { content: [{ type: "text", text: "{}" }] };\n' +
-  '    throw new Error("unknown tool");\n' +
-  "  });\n" +
-  "  return server;\n" +
-  "}\n";
+const server = (declarations: string, listExpr: string) => lowLevelServer(declarations, listExpr, ["alpha"]);
 
 const rows = (report: Report) => report.descriptions.map((d) => [d.tool, d.served, d.entryTokens]);
 

@@ -47,3 +47,27 @@ export function servedTools(report: Report): (string | number | null)[][] {
 export function discoveryReasons(report: Report): string[] {
   return report.findings.filter((f) => f.rule === "tool-discovery").map((f) => /\((.*)\), so /.exec(f.message)?.[1] ?? f.message);
 }
+
+/**
+ * A server on the SDK's low-level `Server`: its two imports, `declarations`, then a tools/list handler answering
+ * `{ tools: listExpr }` and a tools/call handler answering each of `names`.
+ */
+export function lowLevelServer(declarations: string, listExpr: string, names: readonly string[] = ["alpha", "beta"]): string {
+  return (
+    'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n' +
+    'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n' +
+    `${declarations}\n` +
+    "export function createServer(): Server {\n" +
+    '  const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n' +
+    `  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ${listExpr} }));\n` +
+    "  server.setRequestHandler(CallToolRequestSchema, async (request) => {\n" +
+    "    switch (request.params.name) {\n" +
+    names.map((name) => `      case ${JSON.stringify(name)}:\n`).join("") +
+    '        return { content: [{ type: "text", text: "{}" }] };\n' +
+    "    }\n" +
+    '    throw new Error("unknown tool");\n' +
+    "  });\n" +
+    "  return server;\n" +
+    "}\n"
+  );
+}
