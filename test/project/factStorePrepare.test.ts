@@ -77,3 +77,19 @@ describe("withFacts", () => {
     expect(store.withFacts().map((e) => [path.basename(e.file), e.text])).toEqual([["a.ts", "export const v0 = 0;\n"]]);
   });
 });
+
+describe("buffers", () => {
+  it("a buffer given for a file read before makes it exist, and a buffer for a file not on disk is no change on revalidation", () => {
+    const [a] = files("a.ts");
+    const unsaved = path.join(path.dirname(a!), "unsaved.ts");
+    const store = new FactStore(OPTIONS, { extract: extractFileFacts });
+    store.get(unsaved);
+    expect(store.exists(unsaved)).toBe(false);
+    store.setText(unsaved, "export const u = 1;\n");
+    expect(store.exists(unsaved)).toBe(true);
+    expect(store.get(unsaved).facts?.declarations).toHaveProperty("u");
+    expect(store.revalidate()).toBe(false);
+    expect(store.exists(unsaved)).toBe(true);
+  });
+});
+
