@@ -255,12 +255,15 @@ async function census(config: ResolvedConfig, store: FactStore | undefined, comm
   const memo = facts.cache ? new ResultMemo(facts.cache.spec.dir, facts.cache.spec.key, config) : undefined;
   const remembered = memo?.recall();
   if (remembered) return remembered;
+  const { keepParserCode, withParserOnDemand } = await import("../src/project/parser.js");
+  // A few files changed, but not their facts (a comment edited): the remembered result holds, with their new lines.
+  const unchanged = memo && (await withParserOnDemand(facts, () => memo.recallUnchangedFacts(facts)));
+  if (unchanged) {
+    await keepParserCode();
+    return unchanged;
+  }
   // Loaded only now: a run answered from the cache needs none of the analysis.
-  const [{ defaultJobs, prefetch }, { keepParserCode, withParserOnDemand }, { censusOf }] = await Promise.all([
-    import("../src/project/prefetch.js"),
-    import("../src/project/parser.js"),
-    import("../src/project/pipeline.js"),
-  ]);
+  const [{ defaultJobs, prefetch }, { censusOf }] = await Promise.all([import("../src/project/prefetch.js"), import("../src/project/pipeline.js")]);
   await prefetch(config, facts, { jobs: command.jobs ?? defaultJobs(), progress: await progressFor(command, io) });
   const result = await withParserOnDemand(facts, () => censusOf(config, facts));
   memo?.remember(facts, result);

@@ -195,7 +195,9 @@ export class CensusSession {
     const { config, store } = this.loaded;
     if (this.result === undefined || (!this.fromMemory && this.resultVersion !== store.version)) {
       // Nothing read yet, and every text given so far is the disk's: the remembered census, if the disk still matches it.
-      const remembered = !this.memoryGone && store.untouched() && store.pendingAsOnDisk() ? recallAny(this.loaded.memos) : undefined;
+      // Else, when the files changed since still give the facts it was computed from, that census with their new lines.
+      const remembered =
+        !this.memoryGone && store.untouched() && store.pendingAsOnDisk() ? (recallAny(this.loaded.memos) ?? recallUnchangedFacts(this.loaded.memos, store)) : undefined;
       if (remembered) {
         this.result = remembered.result;
         this.recalledFrom = remembered.memo;
@@ -312,6 +314,14 @@ function load(configFile: string, cacheOption: false | { location?: string }, li
 function recallAny(memos: readonly ResultMemo[]): { memo: ResultMemo; result: CensusResult } | undefined {
   for (const memo of memos) {
     const result = memo.recall();
+    if (result) return { memo, result };
+  }
+  return undefined;
+}
+
+function recallUnchangedFacts(memos: readonly ResultMemo[], store: FactStore): { memo: ResultMemo; result: CensusResult } | undefined {
+  for (const memo of memos) {
+    const result = memo.recallUnchangedFacts(store);
     if (result) return { memo, result };
   }
   return undefined;

@@ -148,11 +148,28 @@ export class FactCache {
     return slashRelative(this.spec.root, file);
   }
 
-  private decode(data: string, file: string, content: string): FileFacts | undefined {
+  /**
+   * The facts cached for `file` at exactly this text, as the JSON they were stored as (unparsed); undefined as for
+   * `read`. What a result computed from that text was computed from: new facts equal to it change nothing.
+   */
+  stored(file: string, content: string): string | undefined {
+    try {
+      return this.bodyOf(readFileSync(this.entryPath(file), "utf8"), file, content);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private bodyOf(data: string, file: string, content: string): string | undefined {
     const entry = decodeEntry(data);
     if (!entry) return undefined;
     const { header, body } = entry;
-    if (header.format !== FORMAT || header.key !== this.spec.key || header.file !== this.rel(file) || header.content !== content) return undefined;
+    return header.format !== FORMAT || header.key !== this.spec.key || header.file !== this.rel(file) || header.content !== content ? undefined : body;
+  }
+
+  private decode(data: string, file: string, content: string): FileFacts | undefined {
+    const body = this.bodyOf(data, file, content);
+    if (body === undefined) return undefined;
     try {
       const facts = JSON.parse(body) as FileFacts;
       return isFactsShaped(facts) ? facts : undefined;

@@ -334,20 +334,37 @@ export interface StoreInputs {
 
 /** Whether the disk still gives every answer of `inputs`: each file the same text (or the same reason it cannot be read), each probe the same answer. */
 export function sameInputs(inputs: StoreInputs, hashes: DiskHashes = new DiskHashes()): boolean {
+  return changedTexts(inputs, hashes, 0)?.length === 0;
+}
+
+/**
+ * The files whose texts changed since `inputs` were taken (each with its content hash then), when nothing else did:
+ * every other file reads the same, each unreadable one fails the same way, every existence probe and tsconfig.json
+ * answers the same. Undefined when anything else changed, or more than `limit` texts did.
+ */
+export function changedTexts(inputs: StoreInputs, hashes: DiskHashes, limit: number): { file: string; content: string }[] | undefined {
+  const changed = new Map<string, string>();
+  const differs = (input: { file: string; content: string }, content: string): boolean => {
+    if (content === input.content || changed.has(input.file)) return false;
+    if (changed.size === limit) return true;
+    changed.set(input.file, input.content);
+    return false;
+  };
   // A file whose stamp moved is the likely change (an edit, a checkout): its text first, before every other is read.
   for (const input of inputs.files) {
     if (!("stamp" in input) || stampOf(input.file) === input.stamp) continue;
     const read = hashes.read(input.file);
-    if ("why" in read || read.content !== input.content) return false;
+    if ("why" in read || differs(input, read.content)) return undefined;
   }
   const readable = new Map<string, boolean>();
   for (const input of inputs.files) {
     const read = hashes.read(input.file);
-    if ("content" in input ? "why" in read || read.content !== input.content : !("why" in read) || read.why !== input.unreadable) return false;
+    if ("content" in input ? "why" in read || differs(input, read.content) : !("why" in read) || read.why !== input.unreadable) return undefined;
     readable.set(input.file, !("why" in read));
   }
-  for (const probe of inputs.probes) if ((readable.get(probe.file) ?? stampOf(probe.file) !== undefined) !== probe.exists) return false;
-  return inputs.tsconfigs.every((t) => readContent(t.file) === t.content);
+  for (const probe of inputs.probes) if ((readable.get(probe.file) ?? stampOf(probe.file) !== undefined) !== probe.exists) return undefined;
+  if (!inputs.tsconfigs.every((t) => readContent(t.file) === t.content)) return undefined;
+  return [...changed].map(([file, content]) => ({ file, content }));
 }
 
 /**

@@ -14,6 +14,7 @@ import { checkRoster } from "./checks/roster.js";
 import { slashRelative } from "../paths.js";
 import { TokenCounter } from "../tokens.js";
 import { TokenMemo } from "./tokenMemo.js";
+import { sourceLines } from "./sourceLines.js";
 
 /** The whole census: every SKU's facts, checks, counts, floors; findings sorted. Never throws on bad source. */
 export function censusOf(config: ResolvedConfig, store: FactStore, options: { measureTokens?: boolean | undefined } = {}): CensusResult {
@@ -108,7 +109,7 @@ function addContext(findings: Finding[], analyses: readonly SkuAnalysis[], store
           text = undefined;
         }
       }
-      lines.set(file, text === undefined ? null : text.split(/\r\n|\r|\n/));
+      lines.set(file, text === undefined ? null : sourceLines(text));
     }
     return lines.get(file)!;
   };

@@ -10,7 +10,15 @@ import { fileURLToPath } from "node:url";
 import { treeDigest } from "../cacheEntry.js";
 import { readVersion } from "../version.js";
 import { contentHash, readEntry, writeEntry } from "./factCache.js";
-import { DiskHashes, sameInputs, stampOf, type FactStore, type StoreInputs } from "./factStore.js";
+import { changedTexts, DiskHashes, sameInputs, stampOf, type FactStore, type StoreInputs } from "./factStore.js";
+import { slashRelative } from "../paths.js";
+import { sourceLines } from "./sourceLines.js";
+
+/**
+ * At most this many changed files are read here, one by one, to see whether their facts changed: a larger change (a
+ * checkout, a rebase) is read by the census itself, on every core.
+ */
+export const UNCHANGED_FACTS_LIMIT = 32;
 
 // The body is two lines: the inputs, then the result, which is parsed only once the inputs are the disk's.
 const FORMAT = "payload-census-result/2";
@@ -74,6 +82,45 @@ export class ResultMemo {
     const result = entry.result();
     if (!result) return undefined;
     this.recalled = new Map(entry.inputs.files.flatMap((f) => ("content" in f ? [[f.file, f.content] as const] : [])));
+    return { ...result, config: this.config };
+  }
+
+  /**
+   * The remembered result when the files changed since it was computed still give the facts it was computed from (a
+   * comment edited, a line end changed, blank lines added at a file's end): the project stage reads facts, not texts,
+   * so it would compute the same findings, and — as a build stops where a rebuilt step's output is unchanged — it does
+   * not run. The changed files are read through `store` (extracted unless the cache holds their new text's facts, as
+   * the census would read them), their findings' code frames taken from their new lines, and the result remembered
+   * again for the new texts. Undefined when anything else changed, when more than `limit` files did, when their facts
+   * differ, or when the facts the result was computed from are no longer in the cache to compare with.
+   */
+  recallUnchangedFacts(store: FactStore, limit: number = UNCHANGED_FACTS_LIMIT): CensusResult | undefined {
+    const cache = store.cache;
+    const entry = this.entry();
+    if (!cache || !entry) return undefined;
+    const changed = changedTexts(entry.inputs, this.hashes, limit);
+    if (!changed?.length) return undefined;
+    // Read before the store extracts: an extraction replaces the file's entry.
+    const before = changed.map(({ file, content }) => cache.stored(file, content));
+    for (const [i, { file }] of changed.entries()) {
+      const { facts } = store.get(file);
+      if (before[i] === undefined || facts === undefined || JSON.stringify(facts) !== before[i]) return undefined;
+    }
+    const result = entry.result();
+    const now = store.inputs();
+    if (!result || !now) return undefined;
+    const read = new Map(now.files.map((f) => [f.file, f]));
+    const inputs: StoreInputs = { ...entry.inputs, files: entry.inputs.files.map((f) => read.get(f.file) ?? f) };
+    const lines = new Map(changed.map(({ file }) => [slashRelative(this.config.dir, file), sourceLines(store.textOf(file) ?? "")]));
+    for (const finding of result.report.findings) {
+      const source = lines.get(finding.file)?.[finding.line - 1];
+      if (!lines.has(finding.file)) continue;
+      if (source === undefined) delete finding.source;
+      else finding.source = source;
+    }
+    writeEntry(this.file, { format: FORMAT, key: this.key }, `${JSON.stringify(inputs)}\n${JSON.stringify(result)}`);
+    this.read = undefined;
+    this.recalled = new Map(inputs.files.flatMap((f) => ("content" in f ? [[f.file, f.content] as const] : [])));
     return { ...result, config: this.config };
   }
 

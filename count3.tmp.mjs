@@ -1,0 +1,12 @@
+import { Instrumenter } from "@stryker-mutator/instrumenter";
+import { readFileSync } from "node:fs";
+const logger = { isDebugEnabled: () => false, isTraceEnabled: () => false, debug() {}, trace() {}, info() {}, warn() {}, error() {}, fatal() {} };
+const ins = new Instrumenter(logger);
+const kept = JSON.parse(readFileSync("reports/stryker-incremental.json", "utf8"));
+const f=process.argv[2];
+const res = await ins.instrument([{ name: f, content: readFileSync(f,"utf8"), mutate: true }], { plugins: null, excludedMutations: [], ignorers: [], noHeader: true });
+const key = m => `${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement}`;
+const rec = new Set(kept.files[f].mutants.map(key));
+const miss = res.mutants.map(m => ({ ...m, location: { start: { line: m.location.start.line + 1, column: m.location.start.column + 1 } } })).filter(m=>!rec.has(key(m)));
+console.log(miss.length, miss.slice(0,5).map(key));
+console.log(kept.files[f].mutants.slice(0,8).map(key));
