@@ -92,6 +92,7 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
     : { k: "unknown", why: wordUnseen ?? "no status word is passed", ...locOf(call) };
   if (!named && word.k === "unknown") return;
   if (ref === UNFOLLOWED) ref = calleeRefOf(callee);
+  const catchVariable = catchVariableOf(call);
   file.facts.builds.push({
     k: "call",
     loc: locOf(call),
@@ -100,7 +101,8 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
     callee: { name: allowListed ? (called ?? name) : name, member, ref },
     enclosing: enclosingNames(call),
     site: file.siteOf(call),
-    catchVariable: catchVariableOf(call),
+    // Set only inside a catch clause: facts are plain data, with no key the cache's JSON would drop.
+    ...(catchVariable === undefined ? {} : { catchVariable }),
     range: [call.getStart(file.sf), call.getEnd()],
     ...(indirect ? {} : { rewrite: rewriteOf(file, call, callee, ref) }),
   });

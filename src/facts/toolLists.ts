@@ -19,7 +19,8 @@ function requestOf(file: FileIndex, call: ts.CallExpression): { request: "list" 
   if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "setRequestHandler") return undefined;
   const [schema, handler] = call.arguments;
   if (!schema || !handler) return undefined;
-  const s = peel(schema, false);
+  // Awaiting a value that is no promise gives it as it is: `await ListToolsRequestSchema` is the schema.
+  const s = peel(schema);
   const name = ts.isIdentifier(s) ? s.text : ts.isPropertyAccessExpression(s) ? s.name.text : undefined;
   const request = name === "ListToolsRequestSchema" ? "list" : name === "CallToolRequestSchema" ? "call" : undefined;
   // In place, or a function of the file given by name (`setRequestHandler(CallToolRequestSchema, handleCallTool)`).
@@ -38,7 +39,7 @@ export function tryToolRequestHandler(file: FileIndex, call: ts.CallExpression):
   }
   // A handler imported from another module: tools/call is handed the request whole, as its first argument; tools/list
   // is the exported function whose result lists the tools there.
-  const imported = file.followableCallee(peel(found.given, false));
+  const imported = file.followableCallee(peel(found.given));
   if (imported?.k !== "import") return;
   if (found.request === "call") file.facts.dispatch.push({ k: "forward", callee: imported, index: 0, path: ["params", "name"], loc: locOf(call) });
   else file.facts.dispatch.push({ k: "list", callee: imported, loc: locOf(call) });

@@ -1,0 +1,105 @@
+// The request handlers a low-level server registers (SPEC §1, tools as data): only `tools/list` and `tools/call` are
+// tools; a registration missing its parts, a prompts handler that switches on a name, a handler that calls itself or
+// hands the name on twice each give what they are, once.
+import { expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { extractFileFacts } from "../../src/facts/extract.js";
+import { extractOptionsOf } from "../../src/project/factStore.js";
+import { TEMPLATE_MONITOR } from "../properties/tracer.js";
+
+const options = extractOptionsOf(loadConfig({ dir: TEMPLATE_MONITOR }));
+const HEAD = 'import { CallToolRequestSchema, GetPromptRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";';
+
+const factsOf = (...lines: string[]) => extractFileFacts("src/tools/t.ts", [HEAD, ...lines].join("\n"), options);
+const branchNames = (facts: ReturnType<typeof factsOf>) => facts.dispatch.map((d) => (d.k === "branch" && d.name.k === "str" ? d.name.v : d.k));
+
+it("a registration without its schema or its handler is no tool and no dispatch", () => {
+  const facts = factsOf(
+    "export function make(server) {",
+    "  server.setRequestHandler();",
+    "  server.setRequestHandler(ListToolsRequestSchema);",
+    "  server.setRequestHandler(CallToolRequestSchema);",
+    "}",
+  );
+  expect(facts.parseErrors).toEqual([]);
+  expect(facts.tools).toEqual([]);
+  expect(facts.dispatch).toEqual([]);
+});
+
+it("a prompts/get handler that switches on the prompt's name answers no tool", () => {
+  const facts = factsOf(
+    "export function make(server) {",
+    "  server.setRequestHandler(GetPromptRequestSchema, async (request) => {",
+    "    switch (request.params.name) {",
+    '      case "summarise":',
+    '        return { messages: [] };',
+    "    }",
+    "  });",
+    "}",
+  );
+  expect(facts.dispatch).toEqual([]);
+  expect(facts.tools).toEqual([]);
+});
+
+it("the schema and an imported handler may be awaited: awaiting them gives them as they are", () => {
+  const facts = factsOf(
+    'import { handleCall } from "./calls.js";',
+    "export async function make(server) {",
+    "  server.setRequestHandler(await ListToolsRequestSchema, async () => ({ tools: [{ name: \"ping\", description: \"Pings.\" }] }));",
+    "  server.setRequestHandler(CallToolRequestSchema, await handleCall);",
+    "}",
+  );
+  expect(facts.tools.map((t) => t.form)).toEqual(["list"]);
+  expect(facts.dispatch.map((d) => d.k)).toEqual(["forward"]);
+});
+
+it("a tools/list handler whose result has no `tools` lists nothing", () => {
+  const facts = factsOf("export function make(server) {", "  server.setRequestHandler(ListToolsRequestSchema, async () => ({ nextCursor: undefined }));", "}");
+  expect(facts.tools).toEqual([]);
+});
+
+it("a tools/call handler without a request parameter dispatches on nothing", () => {
+  const facts = factsOf(
+    "const name = 'ping';",
+    "export function make(server) {",
+    "  server.setRequestHandler(CallToolRequestSchema, async () => {",
+    "    switch (name) {",
+    '      case "ping":',
+    '        return { content: [] };',
+    "    }",
+    "  });",
+    "}",
+  );
+  expect(facts.dispatch).toEqual([]);
+});
+
+it("a handler that calls itself, or hands the name to one function twice, gives each branch once", () => {
+  const itself = factsOf(
+    "async function handle(request) {",
+    "  if (request.retry) return handle(request);",
+    "  switch (request.params.name) {",
+    '    case "a":',
+    '      return { content: [] };',
+    "  }",
+    "}",
+    "export function make(server) {",
+    "  server.setRequestHandler(CallToolRequestSchema, handle);",
+    "}",
+  );
+  expect(branchNames(itself)).toEqual(["a"]);
+  const twice = factsOf(
+    "function answer(name, args) {",
+    "  switch (name) {",
+    '    case "b":',
+    '      return { content: [] };',
+    "  }",
+    "}",
+    "export function make(server) {",
+    "  server.setRequestHandler(CallToolRequestSchema, async (request) => {",
+    "    if (request.params.arguments) return answer(request.params.name, request.params.arguments);",
+    "    return answer(request.params.name, {});",
+    "  });",
+    "}",
+  );
+  expect(branchNames(twice)).toEqual(["b"]);
+});
