@@ -338,24 +338,39 @@ export function sameInputs(inputs: StoreInputs, hashes: DiskHashes = new DiskHas
 }
 
 /**
+ * The files whose stamp moved since `inputs` were taken and whose texts changed (each with its content hash then): the
+ * likely changes (an edit, a checkout), found without reading any other file. Undefined when one of them can no longer
+ * be read, or more than `limit` texts changed.
+ */
+export function movedTexts(inputs: StoreInputs, hashes: DiskHashes, limit: number): { file: string; content: string }[] | undefined {
+  const changed: { file: string; content: string }[] = [];
+  for (const input of inputs.files) {
+    if (!("stamp" in input) || stampOf(input.file) === input.stamp) continue;
+    const read = hashes.read(input.file);
+    if ("why" in read) return undefined;
+    if (read.content === input.content) continue;
+    if (changed.length === limit) return undefined;
+    changed.push({ file: input.file, content: input.content });
+  }
+  return changed;
+}
+
+/**
  * The files whose texts changed since `inputs` were taken (each with its content hash then), when nothing else did:
  * every other file reads the same, each unreadable one fails the same way, every existence probe and tsconfig.json
  * answers the same. Undefined when anything else changed, or more than `limit` texts did.
  */
 export function changedTexts(inputs: StoreInputs, hashes: DiskHashes, limit: number): { file: string; content: string }[] | undefined {
-  const changed = new Map<string, string>();
+  // The files whose stamp moved first, before every other is read: an edit ends the check at once.
+  const moved = movedTexts(inputs, hashes, limit);
+  if (!moved) return undefined;
+  const changed = new Map(moved.map((m) => [m.file, m.content]));
   const differs = (input: { file: string; content: string }, content: string): boolean => {
     if (content === input.content || changed.has(input.file)) return false;
     if (changed.size === limit) return true;
     changed.set(input.file, input.content);
     return false;
   };
-  // A file whose stamp moved is the likely change (an edit, a checkout): its text first, before every other is read.
-  for (const input of inputs.files) {
-    if (!("stamp" in input) || stampOf(input.file) === input.stamp) continue;
-    const read = hashes.read(input.file);
-    if ("why" in read || differs(input, read.content)) return undefined;
-  }
   const readable = new Map<string, boolean>();
   for (const input of inputs.files) {
     const read = hashes.read(input.file);

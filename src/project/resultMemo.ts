@@ -9,8 +9,8 @@ import type { CensusResult } from "../model.js";
 import { fileURLToPath } from "node:url";
 import { treeDigest } from "../cacheEntry.js";
 import { readVersion } from "../version.js";
-import { contentHash, readEntry, writeEntry } from "./factCache.js";
-import { changedTexts, DiskHashes, sameInputs, stampOf, type FactStore, type StoreInputs } from "./factStore.js";
+import { contentHash, readEntry, writeEntry, type FactCache } from "./factCache.js";
+import { changedTexts, DiskHashes, movedTexts, sameInputs, stampOf, type FactStore, type StoreInputs } from "./factStore.js";
 import { slashRelative } from "../paths.js";
 import { sourceLines } from "./sourceLines.js";
 
@@ -98,14 +98,11 @@ export class ResultMemo {
     const cache = store.cache;
     const entry = this.entry();
     if (!cache || !entry) return undefined;
+    // The edited files first: when their facts changed, no other file is read here (the census reads them all next).
+    const moved = movedTexts(entry.inputs, this.hashes, limit);
+    if (!moved || !sameFacts(store, cache, moved)) return undefined;
     const changed = changedTexts(entry.inputs, this.hashes, limit);
-    if (!changed?.length) return undefined;
-    // Read before the store extracts: an extraction replaces the file's entry.
-    const before = changed.map(({ file, content }) => cache.stored(file, content));
-    for (const [i, { file }] of changed.entries()) {
-      const { facts } = store.get(file);
-      if (before[i] === undefined || facts === undefined || JSON.stringify(facts) !== before[i]) return undefined;
-    }
+    if (!changed?.length || !sameFacts(store, cache, changed.filter((c) => !moved.some((m) => m.file === c.file)))) return undefined;
     const result = entry.result();
     const now = store.inputs();
     if (!result || !now) return undefined;
@@ -163,6 +160,19 @@ export class ResultMemo {
     const { config: _config, ...remembered } = result;
     writeEntry(this.file, { format: FORMAT, key: this.key }, `${JSON.stringify(inputs)}\n${JSON.stringify(remembered)}`);
   }
+}
+
+/**
+ * Whether each of `files` (with its content hash then) gives, at its text now, the facts the cache holds for its text
+ * then. The old facts are read before the store extracts the new: an extraction replaces the file's entry.
+ */
+function sameFacts(store: FactStore, cache: FactCache, files: readonly { file: string; content: string }[]): boolean {
+  return files.every(({ file, content }) => {
+    const before = cache.stored(file, content);
+    if (before === undefined) return false;
+    const { facts } = store.get(file);
+    return facts !== undefined && JSON.stringify(facts) === before;
+  });
 }
 
 function parseOrUndefined(text: string): unknown {
