@@ -103,3 +103,18 @@ it("a handler that calls itself, or hands the name to one function twice, gives 
   );
   expect(branchNames(twice)).toEqual(["b"]);
 });
+
+it("the name is followed four functions deep from the handler, and no further", () => {
+  // handler → hop1 → … → hopN, the switch in the last: found up to four hops.
+  const chain = (hops: number) => {
+    const lines: string[] = [];
+    for (let i = 1; i <= hops; i++) {
+      lines.push(`function hop${i}(name) {`);
+      lines.push(i < hops ? `  return hop${i + 1}(name);` : `  switch (name) {\n    case "deep${hops}":\n      return { content: [] };\n  }`);
+      lines.push("}");
+    }
+    return factsOf(...lines, "export function make(server) {", "  server.setRequestHandler(CallToolRequestSchema, async (request) => hop1(request.params.name));", "}");
+  };
+  expect(branchNames(chain(4))).toEqual(["deep4"]);
+  expect(branchNames(chain(5))).toEqual([]);
+});
