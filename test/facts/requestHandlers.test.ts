@@ -118,3 +118,22 @@ it("the name is followed four functions deep from the handler, and no further", 
   expect(branchNames(chain(4))).toEqual(["deep4"]);
   expect(branchNames(chain(5))).toEqual([]);
 });
+
+it("a switch on the name inside a function the handler defines (a label for a log) is not where tools are answered", () => {
+  const facts = factsOf(
+    "const handlers = {};",
+    "export function make(server, log) {",
+    "  server.setRequestHandler(CallToolRequestSchema, async (request) => {",
+    "    const label = () => {",
+    "      switch (request.params.name) {",
+    '        case "a":',
+    '          return "Alpha";',
+    "      }",
+    "    };",
+    "    log(label());",
+    "    return handlers[request.params.name](request.params.arguments);",
+    "  });",
+    "}",
+  );
+  expect(facts.dispatch.map((d) => d.k)).toEqual(["table"]);
+});
