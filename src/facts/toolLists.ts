@@ -245,7 +245,8 @@ function forwardOf(file: FileIndex, call: ts.CallExpression, root: ts.ParameterD
 
 /** The function a call calls, when the file declares it: by name, or a method of the enclosing class on `this`. */
 function calledFunction(file: FileIndex, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
-  const callee = peel(call.expression, false);
+  // `(await answer)(name)`: awaiting a function gives it as it is.
+  const callee = peel(call.expression);
   return isFunctionLike(callee) ? undefined : functionAt(file, callee);
 }
 

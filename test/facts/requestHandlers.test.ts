@@ -137,3 +137,54 @@ it("a switch on the name inside a function the handler defines (a label for a lo
   );
   expect(facts.dispatch.map((d) => d.k)).toEqual(["table"]);
 });
+
+/** A tools/call handler whose body is `body` (lines), with `before` (lines) above it in the file. */
+const callHandler = (before: string[], body: string[]) =>
+  factsOf(...before, "export function make(server, registry) {", "  server.setRequestHandler(CallToolRequestSchema, async (request) => {", ...body, "  });", "}");
+
+it("only the name itself is dispatched on: not the params it is read from, nor another param", () => {
+  const onParams = callHandler([], ["    switch (request.params) {", '      case "a":', "        return { content: [] };", "    }"]);
+  expect(onParams.dispatch).toEqual([]);
+  const onCursor = callHandler([], ["    switch (request.params.cursor) {", '      case "b":', "        return { content: [] };", "    }"]);
+  expect(onCursor.dispatch).toEqual([]);
+});
+
+it("a function handed another param than the name is not followed", () => {
+  const facts = callHandler(
+    ["function run(mode) {", "  switch (mode) {", '    case "fast":', "    return { content: [] };", "  }", "}"],
+    ["    return run(request.params.cursor);"],
+  );
+  expect(facts.dispatch).toEqual([]);
+});
+
+it("a function handed the name where it takes no parameter is not followed", () => {
+  const facts = callHandler(["function answer() {", "  switch (arguments.length) {", "    case 1:", "    return { content: [] };", "  }", "}"], ["    return answer(request.params.name);"]);
+  expect(facts.dispatch).toEqual([]);
+});
+
+it("an awaited function of the file handed the name is followed as itself", () => {
+  const facts = callHandler(["function answer(name) {", "  switch (name) {", '    case "c":', "    return { content: [] };", "  }", "}"], ["    return (await answer)(request.params.name);"]);
+  expect(branchNames(facts)).toEqual(["c"]);
+});
+
+it("a handler held in a `let` (it may be another by the time a call comes) is not read", () => {
+  const facts = factsOf(
+    "let handle = async (request) => {",
+    "  switch (request.params.name) {",
+    '    case "d":',
+    "      return { content: [] };",
+    "  }",
+    "};",
+    "export function make(server) {",
+    "  server.setRequestHandler(CallToolRequestSchema, handle);",
+    "}",
+  );
+  expect(facts.dispatch).toEqual([]);
+});
+
+it("a `get` with more than the name is no lookup in a Map of tools", () => {
+  const facts = callHandler([], ["    return registry.get(request.params.name, { strict: true }).run();"]);
+  expect(facts.dispatch).toEqual([]);
+  const map = callHandler([], ["    return registry.get(request.params.name).run();"]);
+  expect(map.dispatch.map((d) => d.k)).toEqual(["find"]);
+});
