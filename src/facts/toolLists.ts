@@ -385,7 +385,8 @@ function requestPath(expr: ts.Expression, request: ts.ParameterDeclaration): str
  * ["params", "name"], and so is `name` after `const { name } = request.params` or in `({ params: { name } }) =>`.
  */
 function parameterPath(expr: ts.Expression, hops = 0): { parameter: ts.ParameterDeclaration; path: string[] } | undefined {
-  const e = peel(expr, false);
+  // Awaiting what is no promise (a name, the params) gives it as it is.
+  const e = peel(expr);
   if (hops > 8) return undefined;
   if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
     const key = ts.isPropertyAccessExpression(e) ? e.name.text : literalText(e.argumentExpression);
@@ -400,6 +401,11 @@ function parameterPath(expr: ts.Expression, hops = 0): { parameter: ts.Parameter
   while (ts.isBindingElement(node)) {
     const pattern = node.parent;
     if (!ts.isObjectBindingPattern(pattern)) return undefined;
+    // `{ ...params }`: the rest holds the object's other properties under their own keys.
+    if (node.dotDotDotToken) {
+      node = pattern.parent;
+      continue;
+    }
     const key = node.propertyName ? propertyNameText(node.propertyName) : ts.isIdentifier(node.name) ? node.name.text : null;
     if (key === null) return undefined;
     path.unshift(key);
@@ -414,6 +420,6 @@ function parameterPath(expr: ts.Expression, hops = 0): { parameter: ts.Parameter
 }
 
 function literalText(expr: ts.Expression): string | undefined {
-  const e = peel(expr, false);
+  const e = peel(expr);
   return ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? e.text : undefined;
 }

@@ -188,3 +188,22 @@ it("a `get` with more than the name is no lookup in a Map of tools", () => {
   const map = callHandler([], ["    return registry.get(request.params.name).run();"]);
   expect(map.dispatch.map((d) => d.k)).toEqual(["find"]);
 });
+
+it("the name read through an await, a rest of the params, or a literal key is the name; an array pattern's element is not", () => {
+  const awaited = callHandler([], ["    switch (await request.params.name) {", '      case "e":', "        return { content: [] };", "    }"]);
+  expect(branchNames(awaited)).toEqual(["e"]);
+  const rest = callHandler([], ["    const { ...params } = request.params;", "    switch (params.name) {", '      case "f":', "        return { content: [] };", "    }"]);
+  expect(branchNames(rest)).toEqual(["f"]);
+  const keyed = callHandler([], ['    switch (request.params[await "name"]) {', '      case "g":', "        return { content: [] };", "    }"]);
+  expect(branchNames(keyed)).toEqual(["g"]);
+  const element = callHandler([], ["    const [name] = request.params;", "    switch (name) {", '      case "h":', "        return { content: [] };", "    }"]);
+  expect(element.dispatch).toEqual([]);
+});
+
+it("the tool a lookup found is called through its own member, not through a like-named member of another object", () => {
+  const facts = callHandler(
+    ["const handlers = {};"],
+    ["    const tool = handlers[request.params.name];", "    registry.tool.debug();", "    return tool.run(request.params.arguments);"],
+  );
+  expect(facts.dispatch).toMatchObject([{ k: "table", member: ["run"] }]);
+});
