@@ -360,9 +360,13 @@ export function movedTexts(inputs: StoreInputs, hashes: DiskHashes, limit: numbe
  * every other file reads the same, each unreadable one fails the same way, every existence probe and tsconfig.json
  * answers the same. Undefined when anything else changed, or more than `limit` texts did.
  */
-export function changedTexts(inputs: StoreInputs, hashes: DiskHashes, limit: number): { file: string; content: string }[] | undefined {
+export function changedTexts(
+  inputs: StoreInputs,
+  hashes: DiskHashes,
+  limit: number,
   // The files whose stamp moved first, before every other is read: an edit ends the check at once.
-  const moved = movedTexts(inputs, hashes, limit);
+  moved: { file: string; content: string }[] | undefined = movedTexts(inputs, hashes, limit),
+): { file: string; content: string }[] | undefined {
   if (!moved) return undefined;
   const changed = new Map(moved.map((m) => [m.file, m.content]));
   const differs = (input: { file: string; content: string }, content: string): boolean => {

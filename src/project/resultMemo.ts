@@ -101,7 +101,7 @@ export class ResultMemo {
     // The edited files first: when their facts changed, no other file is read here (the census reads them all next).
     const moved = movedTexts(entry.inputs, this.hashes, limit);
     if (!moved || !sameFacts(store, cache, moved)) return undefined;
-    const changed = changedTexts(entry.inputs, this.hashes, limit);
+    const changed = changedTexts(entry.inputs, this.hashes, limit, moved);
     if (!changed?.length || !sameFacts(store, cache, changed.filter((c) => !moved.some((m) => m.file === c.file)))) return undefined;
     const result = entry.result();
     const now = store.inputs();
@@ -110,8 +110,9 @@ export class ResultMemo {
     const inputs: StoreInputs = { ...entry.inputs, files: entry.inputs.files.map((f) => read.get(f.file) ?? f) };
     const lines = new Map(changed.map(({ file }) => [slashRelative(this.config.dir, file), sourceLines(store.textOf(file) ?? "")]));
     for (const finding of result.report.findings) {
-      const source = lines.get(finding.file)?.[finding.line - 1];
-      if (!lines.has(finding.file)) continue;
+      const fileLines = lines.get(finding.file);
+      if (!fileLines) continue;
+      const source = fileLines[finding.line - 1];
       if (source === undefined) delete finding.source;
       else finding.source = source;
     }
