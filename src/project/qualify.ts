@@ -152,15 +152,16 @@ function combine(base: Omit<TraceDefinition, "ok">, parts: TraceDefinition[]): T
   return result;
 }
 
-/** The category a passing value counts under: its first producer's, else carried when only a carrier's parameter. */
-export function categoryOf(parts: TraceDefinition[]): ProducerCategory | "carried" | undefined {
+/**
+ * The category passing parts count under: the first producer's, else carried when only a carrier's parameter. Only
+ * the parts themselves are read: a passing part made of parts holds the category they count under already (`combine`),
+ * so one without a category has no producer and no carrier inside.
+ */
+export function categoryOf(parts: readonly TraceDefinition[]): ProducerCategory | "carried" | undefined {
   let carried = false;
-  // Depth first in order, with an explicit stack: the first producer's category met is the one that counts.
-  const pending = [...parts].reverse();
-  for (let p = pending.pop(); p; p = pending.pop()) {
-    if (p.category && p.category !== "carried") return p.category;
+  for (const p of parts) {
     if (p.category === "carried") carried = true;
-    if (p.parts) for (let i = p.parts.length - 1; i >= 0; i--) pending.push(p.parts[i]!);
+    else if (p.category) return p.category;
   }
   return carried ? "carried" : undefined;
 }
