@@ -5,21 +5,9 @@ import { extractFileFacts } from "../../src/facts/extract.js";
 import type { DataValue } from "../../src/facts/types.js";
 import { extractOptionsOf } from "../../src/project/factStore.js";
 import { TEMPLATE_MONITOR } from "../properties/tracer.js";
+import { innermost } from "./dataReader.js";
 
 const options = extractOptionsOf(loadConfig({ dir: TEMPLATE_MONITOR }));
-
-/** How many arrays `value` nests, and what the innermost holds. */
-function innermost(value: DataValue): { arrays: number; inside: DataValue } {
-  let arrays = 0;
-  let current = value;
-  while (current.k === "array") {
-    arrays++;
-    const item = current.items[0];
-    if (!item || !("value" in item)) throw new Error("an array without a first value");
-    current = item.value;
-  }
-  return { arrays, inside: current };
-}
 
 it("arrays nested 70 deep are read 64 levels down, then reported as too deeply nested", () => {
   const deep = `${"[".repeat(70)}"x"${"]".repeat(70)}`;

@@ -2,65 +2,10 @@
 // destructuring it does not follow, a const defined in terms of itself, a missing property; how far it reads into
 // `||` fallbacks, `concat` arguments and `new`; and which iterations a value reads (iterationsIn).
 import { describe, expect, it } from "vitest";
-import { DataReader, returnedExpression, returnedExpressions, type DataSource } from "../../src/facts/data.js";
-import { StringEvaluator } from "../../src/facts/evaluator.js";
+import { returnedExpression, returnedExpressions } from "../../src/facts/data.js";
 import type { DataValue } from "../../src/facts/types.js";
-import { locOf, parseSource, ts } from "../../src/ts.js";
-
-/** The (first) declaration of the variable `name`, anywhere in the file, with a value. */
-function declarationOf(sourceFile: ts.SourceFile, name: string): ts.VariableDeclaration {
-  let found: ts.VariableDeclaration | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) {
-      found = node;
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  if (!found) throw new Error(`no declaration of ${name} in the test source`);
-  return found;
-}
-
-/** A reader of one file, with the file's top-level functions known by name and its declared data collected. */
-function readerOf(lines: string[]) {
-  const sourceFile = parseSource("t.ts", lines.join("\n"));
-  const topLevel = new Map<ts.Node, string>();
-  for (const s of sourceFile.statements) if (ts.isFunctionDeclaration(s) && s.name) topLevel.set(s, s.name.text);
-  const declared: Record<string, DataValue> = {};
-  let slot = 0;
-  const source: DataSource = {
-    evaluator: new StringEvaluator(),
-    adapters: new Set(),
-    toolOfCall: new Map(),
-    topLevel,
-    functionKey: (node) => topLevel.get(node) ?? `@${locOf(node).line}:${locOf(node).column}`,
-    newSlot: () => slot++,
-    declare: (key, value) => void (declared[key] = value),
-  };
-  const reader = new DataReader(source);
-  const read = (name: string): DataValue => reader.read(declarationOf(sourceFile, name).initializer!);
-  return { sourceFile, reader, declared, read };
-}
-
-/** `depth` arrays around `"x"`. */
-const nested = (depth: number): string => `${"[".repeat(depth)}"x"${"]".repeat(depth)}`;
-
-/** How many arrays a value nests (through first items), and what the innermost holds. */
-function innermost(value: DataValue): { arrays: number; inside: DataValue } {
-  let arrays = 0;
-  let current = value;
-  while (current.k === "array") {
-    arrays++;
-    const item = current.items[0];
-    if (!item || !("value" in item)) throw new Error("an array without a first value");
-    current = item.value;
-  }
-  return { arrays, inside: current };
-}
-
-const x = (line: number, column: number): DataValue => ({ k: "string", expr: { k: "str", v: "x" }, loc: { line, column }, end: { line, column: column + 3 } });
+import { parseSource, ts } from "../../src/ts.js";
+import { declarationOf, innermost, nested, readerOf, x } from "./dataReader.js";
 
 describe("what the data reader cannot read, and why", () => {
   it("a name imported from a module written as no string is an unknown that says the module cannot be named", () => {
