@@ -501,9 +501,9 @@ export function readPathOrUnknown(base: DataValue, path: readonly string[], loc:
   return readPath(base, path, loc) ?? { k: "unknown", why: `it has no property \`${path.join(".")}\``, loc };
 }
 
-/** The key of `x["key"]` / `x[0]` when it is written as a literal. */
+/** The key of `x["key"]` / `x[0]` when it is written as a literal (awaiting a literal gives the literal). */
 function literalKey(expr: ts.Expression): string | undefined {
-  const e = peel(expr, false);
+  const e = peel(expr);
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (ts.isNumericLiteral(e)) return String(Number(e.text));
   return undefined;
