@@ -562,7 +562,8 @@ function mapper(argument: ts.Expression): ts.FunctionLikeDeclaration | undefined
   if (!declaration) return undefined;
   if (ts.isFunctionDeclaration(declaration)) return declaration.body ? declaration : undefined;
   if (!ts.isVariableDeclaration(declaration) || binding.kind !== "const" || !declaration.initializer) return undefined;
-  const initializer = peel(declaration.initializer, false);
+  // Awaiting a function gives the function.
+  const initializer = peel(declaration.initializer);
   return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? initializer : undefined;
 }
 
