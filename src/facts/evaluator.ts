@@ -725,8 +725,8 @@ export class StringEvaluator {
     if (!members) {
       members = new Map();
       for (const member of declaration.members) {
-        if (ts.isComputedPropertyName(member.name) || ts.isPrivateIdentifier(member.name)) continue;
-        members.set(member.name.text, member);
+        const name = enumMemberName(member.name);
+        if (name !== undefined) members.set(name, member);
       }
       this.enumMemberTables.set(declaration, members);
     }
@@ -848,4 +848,11 @@ export function isStringRaw(tag: ts.Expression): boolean {
 /** A template piece as written between its delimiters: what String.raw gives (line breaks normalised to \n, as JavaScript does). */
 function rawTextOf(piece: TemplatePiece): string {
   return (piece.rawText ?? piece.text).replace(/\r\n?/g, "\n");
+}
+
+/** An enum member's name: written as an identifier or a string, or computed from a string (`["a-b"] = "x"`, all TypeScript allows). */
+function enumMemberName(name: ts.PropertyName): string | undefined {
+  if (!ts.isComputedPropertyName(name)) return ts.isPrivateIdentifier(name) ? undefined : name.text;
+  const e = name.expression;
+  return ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? e.text : undefined;
 }
