@@ -841,7 +841,8 @@ type TemplatePiece = ts.NoSubstitutionTemplateLiteral | ts.TemplateHead | ts.Tem
 
 /** `String.raw` of the global `String`, not a local that shadows it. */
 export function isStringRaw(tag: ts.Expression): boolean {
-  const t = peel(tag, false);
+  // Awaiting a function gives the function.
+  const t = peel(tag);
   return ts.isPropertyAccessExpression(t) && t.name.text === "raw" && ts.isIdentifier(t.expression) && t.expression.text === "String" && !resolveBinding(t.expression);
 }
 
