@@ -44,7 +44,7 @@ function textOf(file: string): string | undefined {
 }
 
 /** The offset of a 1-based line and column (UTF-16 code units) in `text`, lines broken where the census breaks them. */
-function offsetOf(text: string, line: number, column: number): number {
+export function offsetOf(text: string, line: number, column: number): number {
   let offset = 0;
   for (let l = 1; l < line; l++) {
     const next = nextLineStart(text, offset);
@@ -77,7 +77,7 @@ function insertAt(text: string, offset: number, insertion: string): string {
  * the phrase does not hold: slipped in after an occurrence's first character, or put in place of a phrase of one
  * character. Undefined when the phrase is not written there.
  */
-function withoutPhrase(text: string, start: number, end: number, phrase: string): string | undefined {
+export function withoutPhrase(text: string, start: number, end: number, phrase: string): string | undefined {
   const mark = ["~", "^", "|"].find((c) => !phrase.includes(c));
   let literal = text.slice(start, end);
   if (mark === undefined || !literal.includes(phrase)) return undefined;
