@@ -67,7 +67,8 @@ export function collectToolLike(file: FileIndex, calls: readonly ts.CallExpressi
   for (const call of calls) {
     if ((file.facts.toolLike?.length ?? 0) >= MAX_TOOL_LIKE) return;
     if (claimed.has(call) || call.arguments.length !== 1) continue;
-    const object = peel(call.arguments[0]!, false);
+    // Awaiting an object gives the object.
+    const object = peel(call.arguments[0]!);
     const callee = calledName(call);
     if (!callee || !ts.isObjectLiteralExpression(object)) continue;
     let named = false;
