@@ -67,7 +67,7 @@ export function collectToolLike(file: FileIndex, calls: readonly ts.CallExpressi
   for (const call of calls) {
     if ((file.facts.toolLike?.length ?? 0) >= MAX_TOOL_LIKE) return;
     if (claimed.has(call) || call.arguments.length !== 1) continue;
-    // Awaiting an object gives the object.
+    // Awaiting an object or a function gives it (here and for the body below).
     const object = peel(call.arguments[0]!);
     const callee = calledName(call);
     if (!callee || !ts.isObjectLiteralExpression(object)) continue;
@@ -78,7 +78,7 @@ export function collectToolLike(file: FileIndex, calls: readonly ts.CallExpressi
       const key = p.name && propertyNameText(p.name);
       if (key === "name" && ts.isPropertyAssignment(p)) named = file.evaluator.evaluate(p.initializer).k === "str";
       else if (key === "description") described = true;
-      else if (key && bodyKey === undefined && (ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && isFunctionLike(peel(p.initializer, false))))) bodyKey = key;
+      else if (key && bodyKey === undefined && (ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && isFunctionLike(peel(p.initializer))))) bodyKey = key;
     }
     if (!named || !described || bodyKey === undefined) continue;
     const fact = { loc: locOf(call), callee, text: shortText(call.expression, 40), member: ts.isPropertyAccessExpression(peel(call.expression, false)), bodyKey };

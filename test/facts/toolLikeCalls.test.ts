@@ -1,5 +1,5 @@
 // Calls that read like a tool definition no discovery setting claims (FileFacts.toolLike): the object given may be
-// awaited, as awaiting an object gives the object.
+// awaited, and so may the function in it: awaiting an object or a function gives it.
 import { expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
@@ -15,4 +15,10 @@ it("an object given as it is, or awaited, is a tool-like call", () => {
   expect(plain![0]).toMatchObject({ callee: "addThing" });
   expect(awaited).toHaveLength(1);
   expect(awaited![0]).toMatchObject({ callee: "addThing" });
+});
+
+it("an awaited function in the object is its body", () => {
+  const facts = extractFileFacts("t.ts", 'async function f() { srv.addThing({ name: "x", description: "d", execute: await (async () => 1) }); }\n', options);
+  expect(facts.toolLike).toHaveLength(1);
+  expect(facts.toolLike![0]).toMatchObject({ callee: "addThing", member: true, bodyKey: "execute" });
 });
