@@ -75,7 +75,7 @@ export function functionName(fn: ts.Node): string | null {
     return propertyNameText(fn.name);
   }
   if (ts.isConstructorDeclaration(fn)) return "constructor";
-  // `const f = () => …`, `const f = wrap(() => …)`, `{ f: () => … }`, `f = () => …`
+  // `const f = () => …`, `{ f: () => … }`, `f = () => …`
   let child: ts.Node = fn;
   let p = fn.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) {
@@ -83,7 +83,8 @@ export function functionName(fn: ts.Node): string | null {
     p = p.parent;
   }
   if (!p) return null;
-  if (ts.isVariableDeclaration(p) && p.initializer === child && ts.isIdentifier(p.name)) return p.name.text;
+  // A default value takes its parameter's or element's name, as JavaScript names it (`(cb = () => …)`, `{ cb = () => … }`).
+  if ((ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isBindingElement(p)) && p.initializer === child && ts.isIdentifier(p.name)) return p.name.text;
   if (ts.isPropertyAssignment(p) && p.initializer === child) return propertyNameText(p.name);
   if (ts.isPropertyDeclaration(p) && p.initializer === child) return propertyNameText(p.name);
   if (ts.isBinaryExpression(p) && p.right === child && p.operatorToken.kind === EqualsToken) {
@@ -185,6 +186,7 @@ export function constObjectOf(expr: ts.Expression): ts.ObjectLiteralExpression |
   const decl = resolveBinding(expr)?.declaration;
   if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isVariableDeclarationList(decl.parent)) return undefined;
   if (declarationListKind(decl.parent) !== "const") return undefined;
-  const init = peel(decl.initializer, false);
+  // Awaiting an object gives the object.
+  const init = peel(decl.initializer);
   return ts.isObjectLiteralExpression(init) ? init : undefined;
 }

@@ -1,22 +1,12 @@
 // The syntax helpers every fact is read with: names of functions and callees, property names, short texts for
 // messages (whitespace folded, cut with an ellipsis), nullish values and string concatenations.
 import { describe, expect, it } from "vitest";
-import { calleeName, functionName, isNullish, isStringConcatenation, propertyNameText, shortText } from "../../src/facts/syntax.js";
+import { calleeName, isNullish, isStringConcatenation, propertyNameText, shortText } from "../../src/facts/syntax.js";
 import { initializerOf } from "./strExprs.js";
+import { functionNames } from "./functionNames.js";
 import { parseSource, ts } from "../../src/ts.js";
 
 const probeOf = (source: string) => initializerOf(parseSource("probe.ts", source), "probe");
-
-/** Every function-like node of `source`, by the name functionName gives it. */
-function functionNames(source: string): (string | null)[] {
-  const out: (string | null)[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionLike(node) && "body" in node && node.body) out.push(functionName(node));
-    ts.forEachChild(node, visit);
-  };
-  visit(parseSource("probe.ts", source));
-  return out;
-}
 
 describe("functionName", () => {
   it("names a function by itself, the variable, property or field it is put in, or the target it is assigned to", () => {
