@@ -53,14 +53,15 @@ export function unwrapAdapters(file: FileIndex, expr: ts.Expression): ts.Express
   let e = peel(expr, false);
   for (let i = 0; i < 8 && ts.isCallExpression(e); i++) {
     // `handler.bind(this)` is the handler itself, with its `this` fixed.
+    // Awaiting a function gives the function: `(await handler).bind(this)`, `wrap(await handler)`.
     if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === "bind") {
-      e = peel(e.expression.expression, false);
+      e = peel(e.expression.expression);
       continue;
     }
     const name = calledName(e);
     const inner = e.arguments[e.arguments.length - 1];
     if (!name || !file.adapters.has(name) || !inner) break;
-    e = peel(inner, false);
+    e = peel(inner);
   }
   return e;
 }
