@@ -8,7 +8,7 @@ import { extractOptionsOf } from "../../src/project/factStore.js";
 import { TEMPLATE_MONITOR } from "../properties/tracer.js";
 
 const base = extractOptionsOf(loadConfig({ dir: TEMPLATE_MONITOR }));
-const options = { ...base, adapters: new Set(["wrap"]) };
+const options = { ...base, adapters: ["wrap"] };
 const handlers = (source: string) => extractFileFacts("t.ts", source, options).tools.map((t) => [t.body?.k ?? null, t.bodyMissing?.why ?? null]);
 
 describe("a handler behind adapters", () => {
