@@ -1,5 +1,6 @@
-// How deep the data reader reads a parameter's default and a configured adapter's argument, what it keeps in place
-// inside an iteration, the slot a named mapper shares between its maps, and a method awaited before its call.
+// How deep the data reader reads a parameter's default, a configured adapter's argument and a shorthand's const, what
+// it keeps in place inside an iteration, the slot a named mapper shares between its maps, a method awaited before its
+// call, and the values it reads as of another kind than a string.
 import { describe, expect, it } from "vitest";
 import { nested, readerOf } from "./dataReader.js";
 
@@ -42,4 +43,21 @@ it("a method awaited before its call is no call of the method", () => {
 it("`values` and `entries` of a global other than Object are no Object.values or Object.entries", () => {
   const { read } = readerOf(['const LIST = ["a"];', "const probe = Lists.values(LIST);"]);
   expect(read("probe")).toMatchObject({ k: "other" });
+});
+
+it("a const read by a shorthand property is read one level below the object: 62 arrays to the bottom, 63 cut", () => {
+  const declared = (n: number) => {
+    const reader = readerOf([`const a = ${nested(n)};`, "const probe = { a };"]);
+    reader.read("probe");
+    return reader.declared;
+  };
+  expect([cut(declared(62)), cut(declared(63))]).toEqual([false, true]);
+});
+
+it("a number, a boolean, a call and a `new` are values of another kind, not strings", () => {
+  const read = (value: string) => readerOf([`const probe = ${value};`]).read("probe");
+  expect(read("5")).toEqual({ k: "other", what: "5", why: "`5` is a number, not a string", loc: { line: 1, column: 15 } });
+  expect(read("true")).toEqual({ k: "other", what: "true", why: "`true` is a boolean, not a string", loc: { line: 1, column: 15 } });
+  expect(read("f()")).toEqual({ k: "other", what: "f()", why: "call to `f()`", loc: { line: 1, column: 15 } });
+  expect(read("new F()")).toEqual({ k: "other", what: "new F()", why: "`new F(...)` is built at run time", loc: { line: 1, column: 15 } });
 });
