@@ -1,7 +1,7 @@
 import path from "node:path";
-import { mergeConfig } from "vitest/config";
+import { defineConfig, mergeConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import base from "./vitest.config.js";
+import { common } from "./vitest.config.js";
 
 // The tests of the mutation run (npm run mutation): every test that runs src/ or census/ in its own process, where
 // Stryker's mutants live. Left out, because they only see the built dist/ (compiled from the unmutated sources) or
@@ -56,7 +56,7 @@ class QuickestFirst extends BaseSequencer {
   }
 }
 
-export default mergeConfig(base, {
+export default mergeConfig(defineConfig({ test: common }), {
   test: {
     exclude: process.env.MUTATION_ALL_TESTS === "1" ? withoutMutants : [...withoutMutants, ...slowAndRedundant],
     // One module graph for every test file: a mutant runs the tests of several files, and each would otherwise load
