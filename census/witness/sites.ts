@@ -357,7 +357,8 @@ export function sitesOf(config: ResolvedConfig, views: readonly SkuView[]): Site
       const at = offsetOf(text, b.nameLoc.line, b.nameLoc.column);
       const quote = text[at];
       const close = quote ? text.indexOf(quote, at + 1) : -1;
-      if ((quote !== '"' && quote !== "'") || close < 0 || text.slice(at + 1, close) !== b.name) return undefined;
+      // A name written as one literal: in quotes or backquotes, with nothing between them but the name itself.
+      if ((quote !== '"' && quote !== "'" && quote !== "`") || close < 0 || text.slice(at + 1, close) !== b.name) return undefined;
       const mutated = text.slice(0, at) + JSON.stringify(a.name) + text.slice(close + 1);
       return { file: b.file, text: mutated, what: `tool ${b.name} renamed to ${a.name}, a name another tool has` };
     }),
