@@ -87,6 +87,44 @@ export function withoutPhrase(text: string, start: number, end: number, phrase: 
   return text.slice(0, start) + literal + text.slice(end);
 }
 
+/**
+ * Where the pinned fragment `pin` starts inside a string literal or a template's text in `file` (the offset of the
+ * first character of `probe`, its first words), or -1: never in a comment or in code, where a change would not reach
+ * the text the census reads. Of the literals that hold `probe`, the one whose text goes on as the pin does the
+ * furthest (the fragment may be joined from several literals), the first of those in the file.
+ */
+function fragmentOffset(file: string, text: string, pin: string, probe: string): number {
+  const sourceFile = parseSource(file, text);
+  let best = { at: -1, carried: 0 };
+  // Depth-first in source order, with a stack of its own: an instructions module nests as deep as it likes.
+  const pending: ts.Node[] = [sourceFile];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (ts.isStringLiteral(node) || ts.isTemplateLiteralToken(node)) {
+      const start = node.getStart(sourceFile);
+      // The literal's first character is its quote (or the `}` that resumes a template), never part of its text.
+      const at = text.slice(start, node.getEnd()).indexOf(probe);
+      const from = node.text.indexOf(probe);
+      if (at > 0 && from >= 0) {
+        const carried = commonPrefix(node.text.slice(from), pin);
+        if (carried > best.carried) best = { at: start + at, carried };
+      }
+      continue;
+    }
+    const children: ts.Node[] = [];
+    ts.forEachChild(node, (child) => {
+      children.push(child);
+    });
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+  }
+  return best.at;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
+
 /** The function (declaration, or `const f = …` arrow/function expression) named `name` at the top of a file. */
 function topLevelFunction(sourceFile: ts.SourceFile, name: string): ts.FunctionLikeDeclaration | undefined {
   for (const s of sourceFile.statements) {
@@ -337,8 +375,8 @@ export function sitesOf(config: ResolvedConfig, views: readonly SkuView[]): Site
       for (const pin of config.parity) {
         const words = pin.text.split(" ");
         const probe = words.slice(0, Math.min(3, words.length)).join(" ");
-        const at = text.indexOf(probe);
-        if (at >= 0 && probe.length > 0) return { file, text: insertAt(text, at + 1, "~"), what: `the shared fragment "${pin.name}" changed in SKU ${ctx.sku.name}` };
+        const at = fragmentOffset(file, text, pin.text, probe);
+        if (at >= 0) return { file, text: insertAt(text, at + 1, "~"), what: `the shared fragment "${pin.name}" changed in SKU ${ctx.sku.name}` };
       }
       return undefined;
     }),

@@ -126,4 +126,62 @@ describe("witness: a pinned fragment changed", () => {
     const row = await witnessRows(dir);
     expect(row("parity-pin")).toMatchObject({ status: "witnessed", change: 'the shared fragment "payload" changed in SKU main' });
   });
+
+  // The fragment's first words also stand in a comment, or open the file: the change goes into the string.
+  for (const [label, instructions, line, column] of [
+    [
+      "quoted in a comment above the string",
+      '// Every tool answers with one payload, as the shared text says.\nexport const INSTRUCTIONS = `Read this. ${"Every tool answers with one payload."}`;\n',
+      2,
+      14,
+    ],
+    ["opening the file as code", 'export const INSTRUCTIONS = "export const INSTRUCTIONS holds the shared text.";\n', 1, 14],
+  ] as const) {
+    it(`changes the fragment in the string where its first words are also ${label}`, async () => {
+      const dir = monitor({ "src/instructions.ts": instructions }, (c) => {
+        c.skus[0].instructions = "src/instructions.ts";
+        c.parity = [{ name: "shared", text: label.startsWith("quoted") ? "Every tool answers with one payload." : "export const INSTRUCTIONS holds" }];
+      });
+      const row = await witnessRows(dir);
+      expect(row("parity-pin")).toEqual({
+        rule: "parity-pin",
+        status: "witnessed",
+        change: 'the shared fragment "shared" changed in SKU main',
+        firedAt: { file: "src/instructions.ts", line, column },
+      });
+    });
+  }
+
+  it("changes the literal that carries the fragment furthest: one that holds only its first words comes first", async () => {
+    const instructions = [
+      'export const SHORT = "Every tool answers, in short.";',
+      'export const LONG = "Every tool answers " + "with one payload.";',
+      "",
+    ].join("\n");
+    const dir = monitor({ "src/instructions.ts": instructions }, (c) => {
+      c.skus[0].instructions = "src/instructions.ts";
+      c.parity = [{ name: "shared", text: "Every tool answers with one payload." }];
+    });
+    const row = await witnessRows(dir);
+    expect(row("parity-pin")).toEqual({
+      rule: "parity-pin",
+      status: "witnessed",
+      change: 'the shared fragment "shared" changed in SKU main',
+      firedAt: { file: "src/instructions.ts", line: 1, column: 14 },
+    });
+  });
+
+  it("of literals that carry the fragment as far, changes the first", async () => {
+    const instructions = [
+      'export const LONG = "Every tool answers " + "with one payload.";',
+      'export const OTHER = "Every tool answers " + "in its own words.";',
+      "",
+    ].join("\n");
+    const dir = monitor({ "src/instructions.ts": instructions }, (c) => {
+      c.skus[0].instructions = "src/instructions.ts";
+      c.parity = [{ name: "shared", text: "Every tool answers with one payload." }];
+    });
+    const row = await witnessRows(dir);
+    expect(row("parity-pin")).toMatchObject({ status: "witnessed", change: 'the shared fragment "shared" changed in SKU main' });
+  });
 });
