@@ -109,7 +109,8 @@ function objectEntries(file: FileIndex, object: ts.ObjectLiteralExpression, dept
     } else if (ts.isShorthandPropertyAssignment(p)) {
       entries.push({ key: { k: "str", v: p.name.text }, value: file.evaluator.evaluate(p.name), loc: locOf(p), end: endOf(p), valueLoc: locOf(p.name) });
     } else if (ts.isSpreadAssignment(p)) {
-      const spread = peel(p.expression, false);
+      // Awaiting an object gives the object: `...(await BASE)` spreads BASE.
+      const spread = peel(p.expression);
       const inner = ts.isObjectLiteralExpression(spread) ? spread : constObjectOf(spread);
       if (inner && depth < 8) entries.push(...objectEntries(file, inner, depth + 1));
       else {
