@@ -1,0 +1,13 @@
+// Why a value that is no string has no text, in the user's words: an enum, a namespace import, an object, and a tagged
+// template whose tag is a function of the user's.
+import { expect, it } from "vitest";
+import { probe, unknown } from "./strExprs.js";
+
+it.each([
+  ["an enum", 'enum E { A = "a" }\nconst probe = `${E}`;', unknown("`E` is an enum, not a string", 2, 18)],
+  ["a namespace import", 'import * as ns from "./m";\nconst probe = `${ns}`;', unknown("`ns` is a namespace import, not a string", 2, 18)],
+  ["an object", 'const O = { a: "1" } as const;\nconst probe = `${O}`;', unknown("`O` is an object, not a string", 2, 18)],
+  ["a tagged template", "declare function tag(s: TemplateStringsArray): string;\nconst probe = tag`x`;", unknown("tagged template: call to `tag`", 2, 15)],
+])("%s", (_what, source, expected) => {
+  expect(probe(source)).toEqual(expected);
+});
