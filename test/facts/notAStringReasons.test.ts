@@ -11,3 +11,10 @@ it.each([
 ])("%s", (_what, source, expected) => {
   expect(probe(source)).toEqual(expected);
 });
+
+it.each([
+  ["a parameter", "async function f(x: any) { const probe = await x; }", unknown("`await x` is only known at run time", 1, 42)],
+  ["a promise", "declare const p: Promise<string>;\nconst probe = await p;", unknown("`await p` is only known at run time", 2, 15)],
+])("an awaited value of %s is only known at run time", (_what, source, expected) => {
+  expect(probe(source)).toEqual(expected);
+});
