@@ -5,6 +5,8 @@ export const common = {
   include: ["test/**/*.test.ts"],
   exclude: ["test/bench/**", "node_modules/**", "dist/**"],
   testTimeout: 30_000,
+  // Hooks every test file needs whatever helpers it imports (removing the helpers' throwaway folders).
+  setupFiles: ["test/setup.ts"],
 };
 
 /**

@@ -1,17 +1,11 @@
 // The witness (SPEC §6) on files whose lines end another way than \n (a lone \r, U+2028 inside a comment), and on
 // pinned phrases it must break wherever they are written in the description: one character long, or written twice.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import type { WitnessReport } from "../../census/witness/run.js";
 import { captureIo } from "./io.js";
+import { tempMonitor } from "./tempMonitor.js";
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 // The helpers module: the builder, and its two producers written as a const arrow (an expression body) and a const
 // function expression, after top-level statements that are not they: a nameless default export, a declaration without
@@ -76,8 +70,6 @@ function baseConfig(): Record<string, any> {
 
 /** A monitor written to a fresh folder: the base files with `files` over them, and the base config changed by `edit`. */
 function monitor(files: Record<string, string | null> = {}, edit: (config: Record<string, any>) => void = () => {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "payload-census-witness-sites-"));
-  made.push(dir);
   const config = baseConfig();
   edit(config);
   const all: Record<string, string | null> = {
@@ -87,12 +79,7 @@ function monitor(files: Record<string, string | null> = {}, edit: (config: Recor
     "src/tools/b.ts": beta,
     ...files,
   };
-  for (const [file, text] of Object.entries(all)) {
-    if (text === null) continue;
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
+  return tempMonitor("witness-line-ends", all);
 }
 
 async function witness(dir: string): Promise<{ code: number; report: WitnessReport }> {

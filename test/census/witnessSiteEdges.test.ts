@@ -1,18 +1,12 @@
 // The witness (SPEC §6) changes a monitor only where the change means what the row says: a description or a tool's name
 // edited where it is one literal (never a known expression, an escaped name or a lone tool), a pinned fragment where
 // the instructions hold it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import type { WitnessReport } from "../../census/witness/run.js";
 import { captureIo } from "./io.js";
+import { tempMonitor } from "./tempMonitor.js";
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 const helpers = `export function status(word: string, message: string, hints: Record<string, unknown> = {}): string {
   return JSON.stringify({ status: word, message, hints });
@@ -53,8 +47,6 @@ export function registerBeta(server: any): void {
 
 /** A monitor of the files above with `files` over them (null: left out), its config changed by `edit`. */
 function monitor(files: Record<string, string | null> = {}, edit: (config: Record<string, any>) => void = () => {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "payload-census-witness-edges-"));
-  made.push(dir);
   const config: Record<string, any> = { skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/tools/*.ts"] }] };
   edit(config);
   const all: Record<string, string | null> = {
@@ -64,12 +56,7 @@ function monitor(files: Record<string, string | null> = {}, edit: (config: Recor
     "src/tools/b.ts": beta,
     ...files,
   };
-  for (const [file, text] of Object.entries(all)) {
-    if (text === null) continue;
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
+  return tempMonitor("witness-edges", all);
 }
 
 async function witnessRows(dir: string): Promise<(rule: string) => WitnessReport["checks"][number] | undefined> {

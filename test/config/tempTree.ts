@@ -1,19 +1,12 @@
 // Test helper: a throwaway folder holding a config, its SKU sources and a roster, removed after each test.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
-import { afterEach } from "vitest";
-
-const made: string[] = [];
-
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { removeAfterTest } from "../tempFolders.js";
 
 /** Writes `files` (path relative to the new folder → text) and returns the folder's absolute path. */
 export function tempTree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "payload-census-config-"));
-  made.push(dir);
+  const dir = removeAfterTest(mkdtempSync(join(tmpdir(), "payload-census-config-")));
   for (const [file, text] of Object.entries(files)) {
     const path = join(dir, file);
     mkdirSync(dirname(path), { recursive: true });

@@ -1,22 +1,14 @@
 // Temporary copies of monitors for the properties: made in a chosen file order, read back, removed after each test file.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { runCensus } from "../../src/project/census.js";
 import type { Report } from "../../src/model.js";
-
-const made: string[] = [];
-
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { removeAfterFile } from "../tempFolders.js";
 
 export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), `payload-census-${prefix}-`));
-  made.push(dir);
-  return dir;
+  return removeAfterFile(mkdtempSync(path.join(tmpdir(), `payload-census-${prefix}-`)));
 }
 
 /** Every file under `dir`, relative with `/` separators, sorted. */
