@@ -18,3 +18,7 @@ it.each([
 ])("an awaited value of %s is only known at run time", (_what, source, expected) => {
   expect(probe(source)).toEqual(expected);
 });
+
+it.each(["??", "||", "&&"])("a `%s` expression depends on its operands at run time", (op) => {
+  expect(probe(`declare const a: string;\nconst probe = a ${op} "x";`)).toEqual(unknown(`\`${op}\` expression \`a ${op} "x"\`: the value depends on its operands at run time`, 2, 15));
+});

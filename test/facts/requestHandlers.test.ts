@@ -205,5 +205,10 @@ it("the tool a lookup found is called through its own member, not through a like
     ["const handlers = {};"],
     ["    const tool = handlers[request.params.name];", "    registry.tool.debug();", "    return tool.run(request.params.arguments);"],
   );
-  expect(facts.dispatch).toMatchObject([{ k: "table", member: ["run"] }]);
+  expect(facts.dispatch).toMatchObject([{ k: "table", member: ["run"] }]);  // The like-named member read after the call as well: the body is searched from its end.
+  const after = callHandler(
+    ["const handlers = {};"],
+    ["    const tool = handlers[request.params.name];", "    const result = tool.run(request.params.arguments);", "    registry.tool.debug();", "    return result;"],
+  );
+  expect(after.dispatch).toMatchObject([{ k: "table", member: ["run"] }]);
 });
