@@ -96,7 +96,8 @@ function toDefinition(d: ReachingDefinition, seen: Set<ts.Node>, hops: number, b
   const def: Definition = { kind: d.kind, loc: locOf(d.node), text: definitionText(d.node) };
   if (d.reason !== undefined) def.reason = d.reason;
   if (d.kind === "parameter") {
-    const fn = enclosingFunction(d.node) ?? (ts.isParameter(d.node) ? d.node.parent : undefined);
+    // The parameter's own function: a parameter is always a child of one.
+    const fn = enclosingFunction(d.node);
     def.fn = fn ? functionName(fn) : null;
     return def;
   }
