@@ -14,3 +14,22 @@ export function tempMonitor(prefix: string, files: Record<string, string | null>
   }
   return dir;
 }
+
+/**
+ * A monitor of one helpers module and two tool files (src/helpers.ts, src/tools/a.ts, src/tools/b.ts) with `config`
+ * written as its config, and `files` over those (null: left out).
+ */
+export function twoToolMonitor(
+  prefix: string,
+  config: unknown,
+  base: { helpers: string; a: string; b: string },
+  files: Record<string, string | null>,
+): string {
+  return tempMonitor(prefix, {
+    "payload-census.config.json": JSON.stringify(config, null, 2),
+    "src/helpers.ts": base.helpers,
+    "src/tools/a.ts": base.a,
+    "src/tools/b.ts": base.b,
+    ...files,
+  });
+}

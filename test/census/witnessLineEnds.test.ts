@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import type { WitnessReport } from "../../census/witness/run.js";
 import { captureIo } from "./io.js";
-import { tempMonitor } from "./tempMonitor.js";
+import { twoToolMonitor } from "./tempMonitor.js";
 
 
 // The helpers module: the builder, and its two producers written as a const arrow (an expression body) and a const
@@ -72,14 +72,7 @@ function baseConfig(): Record<string, any> {
 function monitor(files: Record<string, string | null> = {}, edit: (config: Record<string, any>) => void = () => {}): string {
   const config = baseConfig();
   edit(config);
-  const all: Record<string, string | null> = {
-    "payload-census.config.json": JSON.stringify(config, null, 2),
-    "src/helpers.ts": helpers,
-    "src/tools/a.ts": alpha,
-    "src/tools/b.ts": beta,
-    ...files,
-  };
-  return tempMonitor("witness-line-ends", all);
+  return twoToolMonitor("witness-line-ends", config, { helpers, a: alpha, b: beta }, files);
 }
 
 async function witness(dir: string): Promise<{ code: number; report: WitnessReport }> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import type { WitnessReport } from "../../census/witness/run.js";
 import { captureIo } from "./io.js";
-import { tempMonitor } from "./tempMonitor.js";
+import { twoToolMonitor } from "./tempMonitor.js";
 
 
 const helpers = `export function status(word: string, message: string, hints: Record<string, unknown> = {}): string {
@@ -49,14 +49,7 @@ export function registerBeta(server: any): void {
 function monitor(files: Record<string, string | null> = {}, edit: (config: Record<string, any>) => void = () => {}): string {
   const config: Record<string, any> = { skus: [{ name: "main", root: ".", helpers: "src/helpers.ts", producers: [], tools: ["src/tools/*.ts"] }] };
   edit(config);
-  const all: Record<string, string | null> = {
-    "payload-census.config.json": JSON.stringify(config, null, 2),
-    "src/helpers.ts": helpers,
-    "src/tools/a.ts": alpha,
-    "src/tools/b.ts": beta,
-    ...files,
-  };
-  return tempMonitor("witness-edges", all);
+  return twoToolMonitor("witness-edges", config, { helpers, a: alpha, b: beta }, files);
 }
 
 async function witnessRows(dir: string): Promise<(rule: string) => WitnessReport["checks"][number] | undefined> {
@@ -114,61 +107,44 @@ describe("witness: a pinned fragment changed", () => {
     expect(row("parity-pin")).toMatchObject({ status: "witnessed", change: 'the shared fragment "payload" changed in SKU main' });
   });
 
-  // The fragment's first words also stand in a comment, or open the file: the change goes into the string.
-  for (const [label, instructions, line, column] of [
-    [
-      "quoted in a comment above the string",
-      '// Every tool answers with one payload, as the shared text says.\nexport const INSTRUCTIONS = `Read this. ${"Every tool answers with one payload."}`;\n',
-      2,
-      14,
-    ],
-    ["opening the file as code", 'export const INSTRUCTIONS = "export const INSTRUCTIONS holds the shared text.";\n', 1, 14],
-  ] as const) {
-    it(`changes the fragment in the string where its first words are also ${label}`, async () => {
-      const dir = monitor({ "src/instructions.ts": instructions }, (c) => {
-        c.skus[0].instructions = "src/instructions.ts";
-        c.parity = [{ name: "shared", text: label.startsWith("quoted") ? "Every tool answers with one payload." : "export const INSTRUCTIONS holds" }];
-      });
-      const row = await witnessRows(dir);
-      expect(row("parity-pin")).toEqual({
-        rule: "parity-pin",
-        status: "witnessed",
-        change: 'the shared fragment "shared" changed in SKU main',
-        firedAt: { file: "src/instructions.ts", line, column },
-      });
-    });
-  }
-
-  it("changes the literal that carries the fragment furthest: one that holds only its first words comes first", async () => {
-    const instructions = [
-      'export const SHORT = "Every tool answers, in short.";',
-      'export const LONG = "Every tool answers " + "with one payload.";',
-      "",
-    ].join("\n");
+  /** The witness's parity-pin row on a monitor whose instructions are `instructions`, with one pin named "shared". */
+  async function parityRow(instructions: string, pin: string) {
     const dir = monitor({ "src/instructions.ts": instructions }, (c) => {
       c.skus[0].instructions = "src/instructions.ts";
-      c.parity = [{ name: "shared", text: "Every tool answers with one payload." }];
+      c.parity = [{ name: "shared", text: pin }];
     });
-    const row = await witnessRows(dir);
-    expect(row("parity-pin")).toEqual({
+    return (await witnessRows(dir))("parity-pin");
+  }
+
+  const PAYLOAD = "Every tool answers with one payload.";
+  it.each([
+    // The fragment's first words also stand in a comment, or open the file: the change goes into the string.
+    [
+      "where its first words are also quoted in a comment above the string",
+      '// Every tool answers with one payload, as the shared text says.\nexport const INSTRUCTIONS = `Read this. ${"Every tool answers with one payload."}`;\n',
+      PAYLOAD,
+      2,
+    ],
+    ["where its first words also open the file as code", 'export const INSTRUCTIONS = "export const INSTRUCTIONS holds the shared text.";\n', "export const INSTRUCTIONS holds", 1],
+    // Several literals hold its first words: the one that goes on as the pin does the furthest, the first of those.
+    [
+      "in the literal that carries it furthest, past one that holds only its first words",
+      'export const SHORT = "Every tool answers, in short.";\nexport const LONG = "Every tool answers " + "with one payload.";\n',
+      PAYLOAD,
+      1,
+    ],
+    [
+      "in the first of the literals that carry it as far",
+      'export const LONG = "Every tool answers " + "with one payload.";\nexport const OTHER = "Every tool answers " + "in its own words.";\n',
+      PAYLOAD,
+      1,
+    ],
+  ])("changes the fragment %s", async (_label, instructions, pin, line) => {
+    expect(await parityRow(instructions, pin)).toEqual({
       rule: "parity-pin",
       status: "witnessed",
       change: 'the shared fragment "shared" changed in SKU main',
-      firedAt: { file: "src/instructions.ts", line: 1, column: 14 },
+      firedAt: { file: "src/instructions.ts", line, column: 14 },
     });
-  });
-
-  it("of literals that carry the fragment as far, changes the first", async () => {
-    const instructions = [
-      'export const LONG = "Every tool answers " + "with one payload.";',
-      'export const OTHER = "Every tool answers " + "in its own words.";',
-      "",
-    ].join("\n");
-    const dir = monitor({ "src/instructions.ts": instructions }, (c) => {
-      c.skus[0].instructions = "src/instructions.ts";
-      c.parity = [{ name: "shared", text: "Every tool answers with one payload." }];
-    });
-    const row = await witnessRows(dir);
-    expect(row("parity-pin")).toMatchObject({ status: "witnessed", change: 'the shared fragment "shared" changed in SKU main' });
   });
 });
