@@ -52,9 +52,10 @@ export function mutatesUnder(globs: string | undefined, folder: string): boolean
     .split(",")
     .filter((glob) => glob !== "" && !glob.startsWith("!"))
     .some((glob) => {
-      const base = picomatch.scan(glob.replace(/:\d+(:\d+)?-\d+(:\d+)?$/, "")).base;
+      // The glob's folder part (a plain path, `:lines` range and all, is its own): the folder is under it, or it under the folder.
+      const base = picomatch.scan(glob).base;
       const prefix = base === "" ? "" : `${base}/`;
-      return folder.startsWith(prefix) || prefix.startsWith(folder) || glob.startsWith(folder);
+      return folder.startsWith(prefix) || prefix.startsWith(folder);
     });
 }
 

@@ -7,6 +7,7 @@ import type { SkuAnalysis } from "../../src/project/analyzeSku.js";
 import type { SkuContext } from "../../src/project/context.js";
 import { slashRelative } from "../../src/paths.js";
 import { parseSource, ts } from "../../src/ts.js";
+import { pushChildren } from "../../src/facts/walk.js";
 
 /** One change to one file's text, in memory, and what it must make the census report. */
 export interface Mutation {
@@ -88,13 +89,12 @@ export function withoutPhrase(text: string, start: number, end: number, phrase: 
 }
 
 /**
- * Where the pinned fragment `pin` starts inside a string literal or a template's text in `file` (the offset of the
+ * Where the pinned fragment `pin` starts inside a string literal or a template's text of the file (the offset of the
  * first character of `probe`, its first words), or -1: never in a comment or in code, where a change would not reach
  * the text the census reads. Of the literals that hold `probe`, the one whose text goes on as the pin does the
  * furthest (the fragment may be joined from several literals), the first of those in the file.
  */
-function fragmentOffset(file: string, text: string, pin: string, probe: string): number {
-  const sourceFile = parseSource(file, text);
+function fragmentOffset(sourceFile: ts.SourceFile, text: string, pin: string, probe: string): number {
   let best = { at: -1, carried: 0 };
   // Depth-first in source order, with a stack of its own: an instructions module nests as deep as it likes.
   const pending: ts.Node[] = [sourceFile];
@@ -110,11 +110,7 @@ function fragmentOffset(file: string, text: string, pin: string, probe: string):
       }
       continue;
     }
-    const children: ts.Node[] = [];
-    ts.forEachChild(node, (child) => {
-      children.push(child);
-    });
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+    pushChildren(node, pending);
   }
   return best.at;
 }
@@ -372,10 +368,11 @@ export function sitesOf(config: ResolvedConfig, views: readonly SkuView[]): Site
       const file = ctx.sku.instructions;
       const text = file ? textOf(file) : undefined;
       if (!file || text === undefined) return undefined;
+      const sourceFile = parseSource(file, text);
       for (const pin of config.parity) {
         const words = pin.text.split(" ");
         const probe = words.slice(0, Math.min(3, words.length)).join(" ");
-        const at = fragmentOffset(file, text, pin.text, probe);
+        const at = fragmentOffset(sourceFile, text, pin.text, probe);
         if (at >= 0) return { file, text: insertAt(text, at + 1, "~"), what: `the shared fragment "${pin.name}" changed in SKU ${ctx.sku.name}` };
       }
       return undefined;

@@ -83,7 +83,7 @@ export function forEachStatement(root: ts.Node, enter: (node: ts.Node) => void):
 }
 
 /** Pushes a node's children last to first, so that they pop first to last. */
-function pushChildren(node: ts.Node, pending: ts.Node[]): void {
+export function pushChildren(node: ts.Node, pending: ts.Node[]): void {
   const start = pending.length;
   // The callback must return nothing: forEachChild stops at the first truthy result.
   forEachChild(node, (child) => void pending.push(child));

@@ -4,10 +4,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { removeAfterTest } from "../tempFolders.js";
 
-/** Writes `files` (path relative to the new folder → text) and returns the folder's absolute path. */
-export function tempTree(files: Record<string, string>): string {
-  const dir = removeAfterTest(mkdtempSync(join(tmpdir(), "payload-census-config-")));
+/**
+ * Writes `files` (path relative to the new folder → text; null: left out) and returns the folder's absolute path,
+ * named `payload-census-<prefix>-…`.
+ */
+export function tempTree(files: Record<string, string | null>, prefix = "config"): string {
+  const dir = removeAfterTest(mkdtempSync(join(tmpdir(), `payload-census-${prefix}-`)));
   for (const [file, text] of Object.entries(files)) {
+    if (text === null) continue;
     const path = join(dir, file);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
