@@ -102,7 +102,7 @@ export function addToolOfCall(file: FileIndex, call: ts.CallExpression, kind: To
     ...description,
     ...bodyOf(file, args[args.length - 1]!),
     inClass: enclosingClassName(call),
-    input: registeredInput(file, method, args),
+    ...registeredInput(file, method, args),
   });
 }
 
@@ -111,17 +111,21 @@ export function addToolOfCall(file: FileIndex, call: ts.CallExpression, kind: To
  * description) that is not the handler; any other method's config `inputSchema`. Annotations given in the parameters'
  * place are told apart by the project, as the SDK tells them apart at run time.
  */
-function registeredInput(file: FileIndex, method: string, args: readonly ts.Expression[]): DataValue | null {
+function registeredInput(file: FileIndex, method: string, args: readonly ts.Expression[]): Pick<ToolFact, "input" | "inputAfterText"> {
   const middle = args.slice(1, -1);
   if (method !== "tool") {
     const config = middle[0];
-    return config ? readPath(file.data.read(peel(config, false)), ["inputSchema"], locOf(config)) : null;
+    return { input: config ? readPath(file.data.read(peel(config, false)), ["inputSchema"], locOf(config)) : null };
   }
   const first = middle[0] && peel(middle[0], false);
+  if (!first) return { input: null };
   // A parameter of the function the registration sits in (`addTool(server, name, description, …)`) stands where the
   // description does: what its callers pass there is the description, not the parameters' schema.
-  const rest = first && (isStringValued(file, first) || file.data.read(first).k === "arg") ? middle.slice(1) : middle;
-  return rest[0] ? file.data.read(rest[0]) : null;
+  if (isStringValued(file, first) || file.data.read(first).k === "arg") return { input: middle[1] ? file.data.read(middle[1]) : null };
+  const input = file.data.read(middle[0]!);
+  // A value only the project can tell apart (`const { description } = spec`): the schema if it is one, else the description.
+  if (input.k === "object" || input.k === "function" || isFunctionLike(first)) return { input };
+  return { input, inputAfterText: middle[1] ? file.data.read(middle[1]) : null };
 }
 
 /**

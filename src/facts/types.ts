@@ -202,9 +202,14 @@ export interface ToolFact {
   /**
    * What gives the input schema: a registration's `inputSchema` (`server.tool`'s parameters argument), a definer's
    * `inputSchema`, `input` or `parameters` beside its description, a listed tool's `inputSchema`; null when the
-   * definition gives none (served as an empty object schema). Absent in facts that predate it: not seen.
+   * definition gives none (served as an empty object schema).
    */
-  input?: DataValue | null;
+  input: DataValue | null;
+  /**
+   * `server.tool(name, x, …)` where only the project can tell what `x` is: the parameters' schema when `x` is text (the
+   * description), `input` being `x` itself when it is not.
+   */
+  inputAfterText?: DataValue | null;
 }
 
 /**

@@ -213,7 +213,8 @@ export class DataResolver {
       case "local": {
         const declared = this.factsOf(file)?.data[value.key];
         if (!declared) return { k: "unknown", why: `no value is declared as \`${value.key}\``, file, loc: value.loc };
-        const whole = this.once(`${file}\0local\0${value.key}`, () => this.resolve(file, declared));
+        // Read for one instance (a call of the function it is declared in) when there is one: it may read that call's arguments.
+        const whole = env.size > 0 ? this.resolve(file, declared, env) : this.once(`${file}\0local\0${value.key}`, () => this.resolve(file, declared));
         return this.at(this.path(whole, value.path), value.path, file, value.loc);
       }
     }

@@ -50,8 +50,7 @@ export class InputSchemaReader {
    * The input schema a tool serves. `asWritten`: a tool listed by a `tools/list` handler, whose schema is the JSON
    * Schema object it returns; otherwise a registration's zod shape (or zod object) as the SDK serialises it.
    */
-  read(file: string, input: DataValue | null | undefined, env: Env, asWritten: boolean): InputSchema {
-    if (input === undefined) return { known: false, why: "the facts of its file hold no input schema" };
+  read(file: string, input: DataValue | null, env: Env, asWritten: boolean): InputSchema {
     if (input === null) return { known: true, schema: EMPTY_OBJECT, none: true };
     try {
       const resolved = this.resolveInput(file, input, env);

@@ -13,7 +13,6 @@ export type ToolText =
 export interface Tool {
   /** Absolute path of the file that defines it: registers, defines, lists or declares it. */
   file: string;
-  form: ToolFact["form"];
   /** Where it is defined: the call, the list's handler, the class's name. */
   loc: Loc;
   /** The statically known name, or null with the reason it cannot be seen. */
@@ -89,11 +88,17 @@ const CLASS_INPUT_KEYS = ["inputSchema", "input", "parameters"];
 /** The most instances one registration may stand for, one per call of the functions whose parameters it reads. */
 const MAX_INSTANCES = 10_000;
 
+/** The most ancestors of a tool class the census reads, past which (a chain that loops) it looks no further. */
+const MAX_CLASS_ANCESTORS = 32;
+
 /** How deep `argumentFunctions` looks into a tool's values for the parameters they read. */
 const MAX_ARGUMENT_DEPTH = 8;
 
-/** The functions of the tool's file whose parameters its name, description or body read (`server.tool(name, …)`). */
-function argumentFunctions(fact: ToolFact): string[] {
+/**
+ * The functions of the tool's file whose parameters its name, description or body read (`server.tool(name, …)`), also
+ * through a local the function declares (`const { name } = { ...defaults, ...spec }`): `data` is the file's.
+ */
+function argumentFunctions(fact: ToolFact, data: Readonly<Record<string, DataValue>>): string[] {
   const found = new Set<string>();
   const pending: { value: DataValue; depth: number }[] = [fact.name, fact.description, fact.body].flatMap((v) => (v ? [{ value: v, depth: 0 }] : []));
   for (let next = pending.pop(); next; next = pending.pop()) {
@@ -102,6 +107,7 @@ function argumentFunctions(fact: ToolFact): string[] {
     const push = (v: DataValue) => void pending.push({ value: v, depth: depth + 1 });
     if (value.k === "arg") found.add(value.fn);
     else if (value.k === "get") push(value.base);
+    else if (value.k === "local" && data[value.key]) push(data[value.key]!);
     else if (value.k === "choice") value.options.forEach(push);
     else if (value.k === "concat") value.parts.forEach(push);
     else if (value.k === "object") for (const e of value.entries) push("spread" in e ? e.spread : e.value);
@@ -150,7 +156,7 @@ class ToolReader {
   private listedBy(file: string, d: Extract<DispatchFact, { k: "list" }>): Tool[] {
     const followed = this.ctx.graph.followCallee(file, d.callee);
     const handler = `\`${d.callee.k === "import" ? d.callee.local : d.callee.name}\``;
-    const unseen = (why: string): Tool[] => [{ file, form: "list", loc: d.loc, name: null, nameLoc: d.loc, description: null, body: null, input: UNLISTED, nameUnknown: why }];
+    const unseen = (why: string): Tool[] => [{ file, loc: d.loc, name: null, nameLoc: d.loc, description: null, body: null, input: UNLISTED, nameUnknown: why }];
     if (!followed.ok) return unseen(`the tools/list handler ${handler} cannot be followed: ${followed.why}`);
     const facts = this.ctx.facts(followed.file);
     const listed = (facts?.tools ?? []).filter((t) => t.listedBy === followed.local);
@@ -181,7 +187,7 @@ class ToolReader {
     // one tool per call of the function, each read with what its call passes; `calls` keeps which call each instance
     // is of, to say which call passes a name the census cannot see.
     const calls = new Map<Env, string>();
-    for (const fn of argumentFunctions(fact)) {
+    for (const fn of argumentFunctions(fact, this.ctx.facts(file)?.data ?? {})) {
       const bindings = this.data.callBindings(file, fn);
       // Instances multiply across functions: past the bound, the calls are not told apart (the name says why).
       if (!bindings || bindings.length < 2 || envs.length * bindings.length > MAX_INSTANCES) continue;
@@ -205,20 +211,24 @@ class ToolReader {
   }
 
   private unseenTool(file: string, fact: ToolFact): Tool {
-    return { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null, input: UNLISTED };
+    return { file, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null, input: UNLISTED };
   }
 
   private tool(file: string, fact: ToolFact, env: Env): Tool {
-    const input = this.schemas.read(file, fact.input, env, fact.form === "list");
-    const tool: Tool = { file, form: fact.form, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null, input };
+    const tool: Tool = { file, loc: fact.loc, name: null, nameLoc: fact.nameLoc, description: null, body: null, input: UNLISTED };
     const name = this.text(file, fact.name, env, fact.nameLoc, null);
     if (name.known) tool.name = name.text;
     else tool.nameUnknown = name.why;
+    let input = fact.input;
     if (fact.description) {
       const description = this.text(file, fact.description, env, fact.descriptionLoc ?? fact.loc, fact.descriptionEnd);
       // A description that resolves to no text at all (an object given where a schema may stand) is none.
       tool.description = description.known || !description.none ? description : null;
+      // `server.tool(name, x, …)` where the facts could not tell what `x` is: a text is the description, as the SDK tells
+      // them apart at run time, and the parameters' schema is the argument after it.
+      if (description.known && fact.inputAfterText !== undefined) input = fact.inputAfterText;
     }
+    tool.input = this.schemas.read(file, input, env, fact.form === "list");
     if (fact.form === "list") {
       const body = tool.name === null ? undefined : this.dispatch.get(tool.name);
       if (body) tool.body = body;
@@ -272,7 +282,7 @@ class ToolReader {
     const chain = this.chainOf(file, cls);
     const shape = this.ctx.config.discovery.classes.find((s) => chain.includes(s.extends));
     if (!shape) return undefined;
-    const tool: Tool = { file, form: "class", loc: cls.loc, name: null, nameLoc: cls.loc, description: null, body: null, input: UNLISTED };
+    const tool: Tool = { file, loc: cls.loc, name: null, nameLoc: cls.loc, description: null, body: null, input: UNLISTED };
     tool.input = this.classInput(file, cls, chain);
     const name = this.memberOf(file, cls, shape.name);
     if (!name) tool.nameUnknown = `class ${cls.name} has no member \`${shape.name}\` (discovery.classes names the member that holds the name)`;
@@ -301,7 +311,7 @@ class ToolReader {
       for (const fact of this.ctx.facts(toolFile)?.tools ?? []) {
         if (fact.inClass === null || fact.name.k !== "this" || !(fact.inClass === cls.name || chain.includes(fact.inClass))) continue;
         if (fact.input === null) passesNone = true;
-        else if (fact.input?.k === "this" && fact.input.path.length === 1) passed.add(fact.input.path[0]!);
+        else if (fact.input.k === "this" && fact.input.path.length === 1) passed.add(fact.input.path[0]!);
       }
     }
     const keys = passed.size > 0 ? [...passed] : CLASS_INPUT_KEYS;
@@ -314,7 +324,7 @@ class ToolReader {
   /** A member along the class chain, the class's own first: an instance member, else a static one. */
   private memberOf(file: string, cls: ClassFact, member: string): { file: string; value: DataValue; loc: Loc; end: Loc } | undefined {
     let current: { file: string; cls: ClassFact } | undefined = { file, cls };
-    for (let hops = 0; current && hops < 32; hops++) {
+    for (let hops = 0; current && hops <= MAX_CLASS_ANCESTORS; hops++) {
       const m = current.cls.members[member] ?? current.cls.members[`static ${member}`];
       if (m) return { file: current.file, value: m.value, loc: m.loc, end: m.end };
       current = this.parentOf(current.file, current.cls);
@@ -326,7 +336,7 @@ class ToolReader {
   private chainOf(file: string, cls: ClassFact): string[] {
     const names: string[] = [];
     let current: { file: string; cls: ClassFact } | undefined = { file, cls };
-    for (let hops = 0; current && hops < 32; hops++) {
+    for (let hops = 0; current && hops < MAX_CLASS_ANCESTORS; hops++) {
       const heritage = current.cls.extends;
       if (!heritage) break;
       const base = this.data.resolve(current.file, heritage);

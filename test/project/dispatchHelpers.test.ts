@@ -285,6 +285,26 @@ describe("a tools/list handler imported from another module", () => {
     expect(none.messages[0]).toContain("the tools/list handler `listTools` in src/handlers.ts returns no `tools` the census can see");
   });
 
+  it("imported under another name: the tools of the function it names, not those of the module's other lists", async () => {
+    const aliased = LIST_SERVER.replace("import { callTool, listTools }", "import { callTool, listTools as listAll }").replace("ListToolsRequestSchema, listTools)", "ListToolsRequestSchema, listAll)");
+    const others = 'export async function listOthers() {\n  return { tools: [{ name: "other", description: "Another list.", inputSchema: { type: "object" } }] };\n}\n';
+    const report = await monitorReport({
+      "src/helpers.ts": CONTRACT_HELPERS,
+      "src/server.ts": aliased,
+      "src/handlers.ts": CALL + TOOLS + others + "export async function listTools() {\n  return { tools: TOOLS };\n}\n",
+    });
+    expect(report.descriptions.map((d) => [d.tool, d.served])).toEqual([
+      ["navigate", 12],
+      ["screenshot", 19],
+    ]);
+    const none = await censusOf({ "src/server.ts": aliased, "src/handlers.ts": CALL + "export async function listTools() {\n  return load();\n}\n" });
+    expect(none.findings).toEqual(["tool-discovery src/server.ts:5 -"]);
+    expect(none.messages[0]).toBe(
+      "The census cannot see the name of this tool (the tools/list handler `listAll` in src/handlers.ts returns no `tools` the census can see), " +
+        "so it cannot count it, nor check its description against a cap, a guide or pins; give the tool a constant name",
+    );
+  });
+
   it("near miss: an exported function returning tools that no handler registers lists none", async () => {
     const r = await censusOf({
       "src/handlers.ts": TOOLS + "export async function listTools() {\n  return { tools: TOOLS };\n}\n",

@@ -25,6 +25,7 @@ async function census(body: string, files: Record<string, string> = {}) {
     findings: report.findings.map((f) => `${f.rule} ${f.tool} ${f.line}`),
     passThroughs: report.counts.passThroughs.total,
     unseen: report.findings.filter((f) => f.rule === "tool-discovery").map((f) => f.message),
+    entries: report.descriptions.map((d) => d.entryTokens),
   };
 }
 
@@ -79,6 +80,62 @@ describe("a function that registers a tool from its parameters", () => {
   it("called once: the tool its call passes (not only a default)", async () => {
     const r = await census(ADD_TOOL + 'export function build(server: McpServer) {\n  addTool(server, "alpha", "Alpha tool.", async () => "{}");\n}\n');
     expect(r.tools).toEqual([["alpha", 11, "entry"]]);
+  });
+
+  it("one object of the parts per call, spread over defaults: each tool read through its call's object", async () => {
+    const r = await census(
+      "function add(server: McpServer, spec: { name: string; description?: string; handler: any }) {\n" +
+        '  const { name, description, handler } = { description: "No description.", ...spec };\n' +
+        "  server.tool(name, description, handler);\n" +
+        "}\n" +
+        "export function createServer(server: McpServer): void {\n" +
+        '  add(server, { name: "alpha", description: "Alpha tool.", handler: async () => JSON.stringify({}) });\n' +
+        '  add(server, { name: "beta", handler: async () => "Not yet." });\n' +
+        "}\n",
+    );
+    expect(r.tools).toEqual([
+      ["alpha", 11, "entry"],
+      ["beta", 15, "entry"],
+    ]);
+    expect(r.findings).toEqual(["bare-sentence-roster beta 9"]);
+  });
+
+  it("a description the facts cannot tell from a schema: text is the description, and the schema the argument after it", async () => {
+    const r = await census(
+      "function add(server: McpServer, spec: { name: string; description?: string; shape?: object }) {\n" +
+        '  const { name, description, shape } = { description: "No description.", shape: {}, ...spec };\n' +
+        "  server.tool(name, description, shape, async () => JSON.stringify({}));\n" +
+        "}\n" +
+        "export function createServer(server: McpServer): void {\n" +
+        '  add(server, { name: "alpha", description: "Alpha tool.", shape: { n: z.number() } });\n' +
+        '  add(server, { name: "beta" });\n' +
+        '  add(server, { name: "gamma", description: loadText() });\n' +
+        "}\n" +
+        'import { z } from "zod";\ndeclare function loadText(): string;\n',
+    );
+    // Gamma's description is unseen, so is what it stands for: the census cannot say whether gamma has parameters.
+    expect(r.tools).toEqual([
+      ["alpha", 11, "entry"],
+      ["beta", 15, "entry"],
+      ["gamma", null, null],
+    ]);
+    expect(r.entries[0]! - r.entries[1]!).toBeGreaterThan(3);
+  });
+
+  it("a config spread from an argument: each tool's description is its call's", async () => {
+    const r = await census(
+      "function add(server: McpServer, name: string, meta: { description: string }) {\n" +
+        '  server.registerTool(name, { title: name, ...meta }, async () => JSON.stringify({}));\n' +
+        "}\n" +
+        "export function createServer(server: McpServer): void {\n" +
+        '  add(server, "alpha", { description: "Alpha tool." });\n' +
+        '  add(server, "beta", { description: "Beta tool here." });\n' +
+        "}\n",
+    );
+    expect(r.tools).toEqual([
+      ["alpha", 11, "entry"],
+      ["beta", 15, "entry"],
+    ]);
   });
 
   it("a call that passes undefined gets the parameter's default", async () => {
@@ -145,6 +202,22 @@ describe("a function that registers a tool from its parameters", () => {
     );
     expect(r.tools.length).toBeGreaterThan(0);
     expect(r.tools.length).toBeLessThanOrEqual(10_000);
+  });
+
+  it("near miss: 10,000 instances exactly are each read", async () => {
+    const inner = Array.from({ length: 100 }, (_, i) => `    inner("Text ${i}.");\n`).join("");
+    const outer = Array.from({ length: 100 }, (_, i) => `  outer(server, "tool_${i}");\n`).join("");
+    const r = await census(
+      "export function build(server: McpServer) {\n" +
+        "  function outer(server: McpServer, name: string) {\n" +
+        "    function inner(description: string) {\n      server.tool(name, description, async () => JSON.stringify({}));\n    }\n" +
+        inner +
+        "  }\n" +
+        outer +
+        "}\n",
+    );
+    // Each of the hundred names a hundred times over: the census counts every instance (and says each is defined twice).
+    expect(r.tools.length).toBe(10_000);
   });
 
   it("a function inside another that no statement calls: unseen, and named by its place", async () => {

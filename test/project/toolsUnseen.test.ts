@@ -118,15 +118,21 @@ describe("a listed tool whose tools/call handler the census cannot follow to it"
 describe("a registered tool's parts that are not what they stand for", () => {
   it("a handler that is a constant or a package's, a name that is an object, a schema where a description may stand", async () => {
     const { report } = await census({
-      "src/tools/values.ts": 'export const H = "not a handler";\nexport const NAME = { x: 1 };\nexport const SCHEMA = { a: 1 };\n',
+      "src/tools/values.ts":
+        'export const H = "not a handler";\nexport const NAME = { x: 1 };\nexport const SCHEMA = { a: 1 };\n' +
+        'import { PACKAGED } from "other-package";\nexport const FROM_PACKAGE = PACKAGED;\nexport function describeIt() {\n  return "x";\n}\nexport class Described {}\n',
       "src/tools/reg.ts":
-        'import { H, NAME, SCHEMA } from "./values.js";\n' +
+        'import { Described, FROM_PACKAGE, H, NAME, SCHEMA, describeIt } from "./values.js";\n' +
         'import { handler } from "some-package";\n' +
-        "export function register(server: any) {\n" +
+        "export function register(server: any, late: any) {\n" +
         '  server.tool("f", "F.", H);\n' +
         '  server.tool("g", "G.", handler);\n' +
         '  server.tool(NAME, "N.", async () => refusal("n", "No."));\n' +
         '  server.tool("s", SCHEMA, async () => formatError("s", 1));\n' +
+        '  server.tool("p", describeIt, async () => formatError("p", 1));\n' +
+        '  server.tool("e", FROM_PACKAGE, async () => formatError("e", 1));\n' +
+        '  server.tool("l", "L.", late);\n' +
+        '  server.tool("k", Described, async () => formatError("k", 1));\n' +
         "}\n",
     });
     const unseenBody = "Tool %s: the census cannot see this tool's body, so it cannot check its bare sentences: ";
@@ -144,10 +150,30 @@ describe("a registered tool's parts that are not what they stand for", () => {
         "The census cannot see the name of this tool (it is an object, not a string), so it cannot count it, nor check its description against a cap, " +
           "a guide or pins; give the tool a constant name",
       ],
+      [
+        "tool-discovery",
+        "src/tools/reg.ts:10:3",
+        `${unseenBody.replace("%s", "l")}the value is an argument of \`register\`, so it depends on the caller: the census sees no call of it in the SKU's modules${passAFunction}`,
+      ],
+      // A class is no description, and not none either: the census cannot say what the server serves for it.
+      [
+        "tool-discovery",
+        "src/tools/reg.ts:11:20",
+        "The census cannot see the served description of tool k (it is class `Described`, not a string); build it from literals and constants so its size can be checked",
+      ],
+      // Where the value the census cannot see is written: the constant in the other module.
+      [
+        "tool-discovery",
+        "src/tools/values.ts:5:29",
+        'The census cannot see the served description of tool e ("other-package" is a package (or an alias no tsconfig.json "paths" maps), ' +
+          "not a module of this monitor); build it from literals and constants so its size can be checked",
+      ],
     ]);
-    // The schema given where a description may stand is no description: 0 characters served, not one the census cannot see.
+    // A schema or a function given where a description may stand is no description: 0 characters served, not one the
+    // census cannot see.
     expect(row(report, "s")).toMatchObject({ served: 0, tokens: 0 });
-    expect(report.descriptions.map((d) => d.tool)).toEqual(["f", "g", "s"]);
+    expect(row(report, "p")).toMatchObject({ served: 0, tokens: 0 });
+    expect(report.descriptions.map((d) => d.tool)).toEqual(["e", "f", "g", "k", "l", "p", "s"]);
   });
 });
 
