@@ -136,6 +136,24 @@ describe("a tools/call handler that forwards the tool name to another module's f
     expect(r.findings).toEqual(["bare-sentence-roster src/handlers.ts:4 navigate"]);
   });
 
+  it("a function imported from a module that does not exist: each listed tool's body is unseen, and says why", async () => {
+    const r = await censusOf({
+      "src/server.ts": forwarding('import { handleToolCall } from "./missing.js";\n', "handleToolCall(request.params.name, request.params.arguments)"),
+    });
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:9 navigate", "tool-discovery src/server.ts:9 screenshot"]);
+    expect(r.messages[0]).toContain(
+      'the handler hands the tool name to `handleToolCall`, which the census cannot follow: module "./missing.js" imported by src/server.ts does not exist',
+    );
+  });
+
+  it("a table of handlers from a package: each listed tool's body is unseen, and says why", async () => {
+    const r = await censusOf({
+      "src/server.ts": forwarding('import { handlers } from "some-package";\n', "handlers[request.params.name](request.params.arguments)"),
+    });
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:9 navigate", "tool-discovery src/server.ts:9 screenshot"]);
+    expect(r.messages[0]).toContain('"some-package" is a package (or an alias no tsconfig.json "paths" maps), not a module of this monitor');
+  });
+
   it("a namespace import, the name destructured first", async () => {
     const r = await censusOf({
       "src/handlers.ts": HANDLERS,

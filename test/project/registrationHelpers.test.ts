@@ -100,6 +100,38 @@ describe("a function that registers a tool from its parameters", () => {
     expect(r.findings).toEqual(["bare-sentence-roster beta 9"]);
   });
 
+  it("a config spread from an argument, the name written in the helper: one tool per call all the same", async () => {
+    const r = await census(
+      "function add(server: McpServer, meta: { description: string }) {\n" +
+        '  server.registerTool("same", { title: "Same", ...meta }, async () => JSON.stringify({}));\n' +
+        "}\n" +
+        "export function createServer(server: McpServer): void {\n" +
+        '  add(server, { description: "Alpha tool." });\n' +
+        '  add(server, { description: "Beta tool here." });\n' +
+        "}\n",
+    );
+    expect(r.tools).toEqual([
+      ["same", 11, "entry"],
+      ["same", 15, "entry"],
+    ]);
+  });
+
+  it("a configured module that does not parse holds no calls of the helper, and stops nothing", async () => {
+    const r = await census(
+      ADD_TOOL +
+        "export function createServer(server: McpServer): void {\n" +
+        '  addTool(server, "alpha", "Alpha tool.", async () => JSON.stringify({}));\n' +
+        '  addTool(server, "beta", "Beta tool here.", async () => JSON.stringify({}));\n' +
+        "}\n",
+      { "src/helpers.ts": "export function validateN(n: number {\n" },
+    );
+    expect(r.tools).toEqual([
+      ["alpha", 11, "entry"],
+      ["beta", 15, "entry"],
+    ]);
+    expect(r.findings).toContain("parse-error null 1");
+  });
+
   it("a description the facts cannot tell from a schema: text is the description, and the schema the argument after it", async () => {
     const r = await census(
       "function add(server: McpServer, spec: { name: string; description?: string; shape?: object }) {\n" +

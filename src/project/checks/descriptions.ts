@@ -39,6 +39,11 @@ type ReportAt = (message: Message, file: string, loc: Loc | null, end: Loc | nul
  */
 const ISSUE_REFERENCE = /(?<![\w&#])#\d+\b|\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)#\d+\b|\b[\w.-]+\/[\w.-]+#\d+\b|\bGH-\d+\b/gi;
 
+/** The issue references in a served text, in order. */
+export function issueReferences(text: string): string[] {
+  return [...text.matchAll(ISSUE_REFERENCE)].map((m) => m[0]);
+}
+
 /**
  * The SKU's served descriptions and their table rows, with the findings of each against caps, guide, pins and budget.
  * `tokens`: the run's counter, and whether the rows carry counts (a report's do; an editor needs them only for token
@@ -117,7 +122,7 @@ export function checkDescriptions(ctx: SkuContext, tools: SkuTools, reportFindin
       const message = sku.guide ? messages.noTail(s.tool, guideRel, pointer) : messages.noGuide(s.tool, pointer, sku.name);
       report(message, file, loc, end, s.tool);
     }
-    for (const m of s.head.matchAll(ISSUE_REFERENCE)) report(messages.issueRef(s.tool, m[0]), file, loc, end, s.tool);
+    for (const ref of issueReferences(s.head)) report(messages.issueRef(s.tool, ref), file, loc, end, s.tool);
     for (const phrase of config.descriptions.pins[s.tool] ?? []) {
       if (!s.head.includes(phrase)) report(messages.pinMissing(s.tool, phrase), file, loc, end, s.tool);
     }
