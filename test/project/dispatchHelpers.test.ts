@@ -154,6 +154,12 @@ describe("a tools/call handler that forwards the tool name to another module's f
     expect(r.messages[0]).toContain('"some-package" is a package (or an alias no tsconfig.json "paths" maps), not a module of this monitor');
   });
 
+  it("near miss: a table of handlers that is a text, not an object: each listed tool's body is unseen, and says what it is", async () => {
+    const r = await censusOf({ "src/server.ts": forwarding('const handlers = "navigate";\n', "(handlers as any)[request.params.name](request.params.arguments)") });
+    expect(r.findings).toEqual(["tool-discovery src/server.ts:9 navigate", "tool-discovery src/server.ts:9 screenshot"]);
+    expect(r.messages[0]).toContain("the handlers are a string");
+  });
+
   it("a namespace import, the name destructured first", async () => {
     const r = await censusOf({
       "src/handlers.ts": HANDLERS,
