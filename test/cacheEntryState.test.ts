@@ -1,6 +1,7 @@
 // Cache entries and code digests as a process sees them first: each test loads src/cacheEntry.ts afresh, so the
 // buffer an entry is written from, the folders made and the digests computed are the test's own, not those of the tests
 // that ran before it in the same process. And what no temporary file, open file or unrelated file may outlive.
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,10 +26,13 @@ function scratch(): string {
   return dir;
 }
 
-/** A folder holding `files` (name → text). */
+/** A folder holding `files` (path relative to it → text), subfolders made as the paths need them. */
 function folderOf(files: Record<string, string>): string {
   const dir = scratch();
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
   return dir;
 }
 
@@ -154,5 +158,48 @@ describe("codeDigest", () => {
     const y = codeDigest(["v1"], folderOf({ "a.js": "y" }));
     expect(y).not.toBe(x);
     expect(codeDigest(["v2"], folderOf({ "a.js": "x" }))).not.toBe(x);
+  });
+});
+
+describe("treeDigest", () => {
+  const digest = async (parts: string[], files: Record<string, string>) => (await fresh()).treeDigest(parts, folderOf(files));
+
+  it("is the SHA-1 of the parts, then of each module's path in the tree and text, in the order of their paths", async () => {
+    // Walked, the tree gives its root's modules first and its folders' after, the last folder first: not path order.
+    const files = { "b.js": "1", "z.ts": "2", "a/y.cjs": "3", "a/deep/x.js": "4", "m/w.js": "5", "m.js": "6" };
+    const expected = createHash("sha1");
+    for (const part of ["v1", "ab"]) expected.update(part).update("\0");
+    for (const name of Object.keys(files).sort()) expected.update(name).update("\0").update(files[name as keyof typeof files]).update("\0");
+    expect(await digest(["v1", "ab"], files)).toBe(expected.digest("hex"));
+  });
+
+  it("differs where a module of a subfolder differs, and not for declarations, maps or other files", async () => {
+    const base = { "a.js": "x", "checks/b.js": "y", "checks/deep/c.ts": "z" };
+    const same = await digest(["v1"], base);
+    expect(same).toMatch(SHA1_HEX);
+    expect(await digest(["v1"], base)).toBe(same);
+    expect(await digest(["v1"], { ...base, "checks/deep/c.ts": "z2" })).not.toBe(same);
+    expect(await digest(["v1"], { ...base, "checks/d.cjs": "w" })).not.toBe(same);
+    for (const other of ["checks/e.d.ts", "checks/b.js.map", "checks/f.json"]) expect(await digest(["v1"], { ...base, [other]: "w" }), other).toBe(same);
+    expect(await digest(["v2"], base)).not.toBe(same);
+  });
+
+  it("names each module by its path in the tree: the same text moved to another folder is other code", async () => {
+    expect(await digest(["v1"], { "a/b.js": "x" })).not.toBe(await digest(["v1"], { "b.js": "x", a: "" }));
+    expect(await digest(["v1"], { "a/b.js": "x" })).not.toBe(await digest(["v1"], { "c/b.js": "x" }));
+  });
+
+  it("reads a tree nested deeper than a call stack would follow", async () => {
+    const deep = Array.from({ length: 200 }, (_, i) => `d${i}`).join("/");
+    expect(await digest(["v1"], { [`${deep}/m.js`]: "y" })).not.toBe(await digest(["v1"], { [`${deep}/m.js`]: "x" }));
+  });
+
+  it("is computed once per process", async () => {
+    const dir = folderOf({ "a/b.js": "x" });
+    const { treeDigest } = await fresh();
+    const first = treeDigest(["v1"], dir);
+    writeFileSync(path.join(dir, "a", "b.js"), "y");
+    expect(treeDigest(["v1"], dir)).toBe(first);
+    expect((await fresh()).treeDigest(["v1"], dir)).not.toBe(first);
   });
 });

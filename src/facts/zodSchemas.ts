@@ -70,7 +70,11 @@ function isZodImport(id: ts.Identifier): boolean {
 function argOf(file: FileIndex, arg: ts.Expression): SchemaArg {
   const e = peel(arg, false);
   if (ts.isNumericLiteral(e)) return { k: "literal", value: Number(e.text) };
-  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return { k: "literal", value: -Number(e.operand.text) };
+  if (ts.isPrefixUnaryExpression(e) && ts.isNumericLiteral(e.operand)) {
+    // A signed number (`-5`, `+10`); any other operator (`~1`) is left to the data reader.
+    if (e.operator === ts.SyntaxKind.MinusToken) return { k: "literal", value: -Number(e.operand.text) };
+    if (e.operator === ts.SyntaxKind.PlusToken) return { k: "literal", value: Number(e.operand.text) };
+  }
   if (e.kind === ts.SyntaxKind.TrueKeyword) return { k: "literal", value: true };
   if (e.kind === ts.SyntaxKind.FalseKeyword) return { k: "literal", value: false };
   if (e.kind === ts.SyntaxKind.NullKeyword) return { k: "literal", value: null };

@@ -32,6 +32,19 @@ describe("a chain is a schema", () => {
     });
   });
 
+  it("a number with a sign is a literal; one under another operator is data", () => {
+    expect(schemasOf(['import { z } from "zod";', "export const S = z.number().min(-5).max(+10).multipleOf(~1);"])).toMatchObject({
+      "2:18": {
+        steps: [
+          { name: "number", args: [] },
+          { name: "min", args: [{ k: "literal", value: -5 }] },
+          { name: "max", args: [{ k: "literal", value: 10 }] },
+          { name: "multipleOf", args: [{ k: "data" }] },
+        ],
+      },
+    });
+  });
+
   it("rooted at one of zod's entry points, with a property step between calls", () => {
     expect(schemasOf(['import * as z from "zod/v4";', "export const S = z.coerce.number().optional();"])).toEqual({
       "2:18": {

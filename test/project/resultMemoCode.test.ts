@@ -1,6 +1,7 @@
 // A remembered census is the work of the whole core, not of the facts' code alone: a build whose checks differ (the
-// same version number, other sources) never answers from another build's memory. And the digest of a code tree.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// same version number, other sources) never answers from another build's memory (the digest of a code tree is tested
+// in test/cacheEntryState.test.ts).
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,57 +23,12 @@ function scratch(): string {
   return dir;
 }
 
-/** A folder holding `files` (path relative to it → text). */
-function treeOf(files: Record<string, string>): string {
-  const dir = scratch();
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
 
 /** The cache entry module as a new process loads it: no digest computed yet. */
 async function fresh(): Promise<typeof import("../../src/cacheEntry.js")> {
   vi.resetModules();
   return await import("../../src/cacheEntry.js");
 }
-
-describe("treeDigest", () => {
-  it("differs where a module of a subfolder differs, and not for declarations, maps or other files", async () => {
-    const base = { "a.js": "x", "checks/b.js": "y", "checks/deep/c.ts": "z" };
-    const digest = async (files: Record<string, string>) => (await fresh()).treeDigest(["v1"], treeOf(files));
-    const same = await digest(base);
-    expect(same).toMatch(/^[0-9a-f]{40}$/);
-    expect(await digest(base)).toBe(same);
-    expect(await digest({ ...base, "checks/deep/c.ts": "z2" })).not.toBe(same);
-    expect(await digest({ ...base, "checks/d.cjs": "w" })).not.toBe(same);
-    for (const other of ["checks/e.d.ts", "checks/b.js.map", "checks/f.json"]) expect(await digest({ ...base, [other]: "w" }), other).toBe(same);
-    expect((await fresh()).treeDigest(["v2"], treeOf(base))).not.toBe(same);
-  });
-
-  it("names each module by its path in the tree: the same text moved to another folder is other code", async () => {
-    const { treeDigest } = await fresh();
-    expect(treeDigest(["v1"], treeOf({ "a/b.js": "x" }))).not.toBe(treeDigest(["v1"], treeOf({ "b.js": "x", a: "" })));
-    expect(treeDigest(["v1"], treeOf({ "a/b.js": "x" }))).not.toBe(treeDigest(["v1"], treeOf({ "c/b.js": "x" })));
-  });
-
-  it("reads a tree nested deeper than a call stack would follow", async () => {
-    const deep = Array.from({ length: 200 }, (_, i) => `d${i}`).join("/");
-    const { treeDigest } = await fresh();
-    const one = treeDigest(["v1"], treeOf({ [`${deep}/m.js`]: "x" }));
-    expect(treeDigest(["v1"], treeOf({ [`${deep}/m.js`]: "y" }))).not.toBe(one);
-  });
-
-  it("is computed once per process", async () => {
-    const dir = treeOf({ "a/b.js": "x" });
-    const { treeDigest } = await fresh();
-    const first = treeDigest(["v1"], dir);
-    writeFileSync(path.join(dir, "a", "b.js"), "y");
-    expect(treeDigest(["v1"], dir)).toBe(first);
-    expect((await fresh()).treeDigest(["v1"], dir)).not.toBe(first);
-  });
-});
 
 describe("a remembered census", () => {
   /** The result memo module of a process whose core code digests to `code`. */

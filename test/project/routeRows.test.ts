@@ -59,6 +59,18 @@ describe("a description row's routes", () => {
     });
   });
 
+  it("lists the contract's words first, in its order, then other words in the order of their letters, plain text last", async () => {
+    const { rows } = await census({
+      many: [
+        '"Counts things."',
+        '    if (n === 1) return status("zeta_state", "Z.");\n    if (n === 2) return "Nothing to count.";\n    if (n === 3) return status("alpha_state", "A.");\n' +
+          '    if (n === 4) return status("mid_state", "M.");\n' +
+          REFUSES_AND_FAILS,
+      ],
+    });
+    expect(rows.many!.routes).toEqual(["invalid", "error", "alpha_state", "mid_state", "zeta_state", "text"]);
+  });
+
   it("never calls a plain-text answer unnamed", async () => {
     const { rows } = await census({
       text: ['"Counts things."', '    if (n < 0) return refusal("n", "n must not be negative.");\n    return "Nothing to count.";'],
