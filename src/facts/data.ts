@@ -7,7 +7,7 @@ import { calledName, flattenPlus, isStringConcatenation, peel, propertyNameText,
 import type { DataEntry, DataItem, DataValue, Loc, StrExpr } from "./types.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
-const { BarBarToken, FalseKeyword, PlusToken, QuestionQuestionToken, ThisKeyword, TrueKeyword } = ts.SyntaxKind;
+const { BarBarToken, FalseKeyword, MinusToken, NullKeyword, PlusToken, QuestionQuestionToken, ThisKeyword, TrueKeyword } = ts.SyntaxKind;
 
 /** How deep data may nest (objects in arrays in objects …, consts naming consts) before the reader stops and says so. */
 const MAX_DEPTH = 64;
@@ -398,7 +398,7 @@ export class DataReader {
     const joined = depth < MAX_DEPTH && hasUnknownPart(expr) ? this.joined(e, expr, depth) : undefined;
     if (joined) return joined;
     if (expr.k !== "unknown") return { k: "string", expr, loc, end: endOf(e) };
-    if (ts.isNumericLiteral(e) || e.kind === TrueKeyword || e.kind === FalseKeyword || ts.isCallExpression(e) || ts.isNewExpression(e)) {
+    if (isLiteralNonString(e) || ts.isCallExpression(e) || ts.isNewExpression(e)) {
       return { k: "other", what: shortText(e, 40), why: expr.why, loc };
     }
     // A string the evaluator cannot see stays a string leaf: the reason travels with it.
@@ -596,4 +596,10 @@ export function returnedExpressions(fn: ts.FunctionLikeDeclaration, limit = Infi
     for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
   return out;
+}
+
+/** A number (signed or not), a boolean or null written as a literal: a value with no text, as JSON holds it. */
+function isLiteralNonString(e: ts.Expression): boolean {
+  if (ts.isNumericLiteral(e) || e.kind === TrueKeyword || e.kind === FalseKeyword || e.kind === NullKeyword) return true;
+  return ts.isPrefixUnaryExpression(e) && (e.operator === MinusToken || e.operator === PlusToken) && ts.isNumericLiteral(e.operand);
 }

@@ -127,7 +127,7 @@ export class InputSchemaReader {
       const member = this.data.resolve(value.file, entry.value, value.env);
       if (member.k !== "other" || !this.chainAt(member)) {
         // A boolean or a string where a schema would stand: annotations, not parameters.
-        if (member.k === "string" || (member.k === "other" && /^(true|false|\d+)$/.test(member.what))) return "not-a-shape";
+        if (member.k === "string" || (member.k === "other" && jsonLiteral(member.what) !== undefined)) return "not-a-shape";
       }
       const key = this.keyOf(value, entry);
       out.delete(key);
@@ -376,9 +376,9 @@ export class InputSchemaReader {
         return text.value;
       }
       case "other": {
-        if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value.what)) return Number(value.what);
-        if (value.what === "true" || value.what === "false") return value.what === "true";
-        throw new Unseen(`\`${value.what}\` in its schema is built at run time`);
+        const literal = jsonLiteral(value.what);
+        if (literal === undefined) throw new Unseen(`\`${value.what}\` in its schema is built at run time`);
+        return literal;
       }
       case "list":
         return value.items.map((item) => this.json(item, depth + 1));
@@ -403,8 +403,23 @@ export class InputSchemaReader {
   }
 
   private unseen(value: Resolved): string {
-    return value.k === "unknown" || value.k === "external" ? `a value the census cannot see (${value.why})` : describe(value);
+    if (value.k === "unknown" || value.k === "external") return `a value the census cannot see (${value.why})`;
+    // A value the facts keep as a text they cannot read (`declare const Base: any`) is one the census cannot see.
+    if (value.k === "string") {
+      const text = this.ctx.resolveStr(value.file, value.expr);
+      if (!text.known) return `a value the census cannot see (${text.why})`;
+    }
+    return describe(value);
   }
+}
+
+/** A literal's text as JSON (`-1.5e3`, `0x10`, `1_000`, `true`, `null`), or undefined when it is no number, boolean or null. */
+function jsonLiteral(text: string): number | boolean | null | undefined {
+  if (text === "true" || text === "false") return text === "true";
+  if (text === "null") return null;
+  const digits = text.replaceAll("_", "");
+  const n = digits.trim() === "" ? Number.NaN : Number(digits);
+  return Number.isFinite(n) ? n : undefined;
 }
 
 function objectJson(props: ReadonlyMap<string, ZodNode>): { [key: string]: Json } {
