@@ -417,8 +417,8 @@ export class InputSchemaReader {
 function jsonLiteral(text: string): number | boolean | null | undefined {
   if (text === "true" || text === "false") return text === "true";
   if (text === "null") return null;
-  const digits = text.replaceAll("_", "");
-  const n = digits.trim() === "" ? Number.NaN : Number(digits);
+  // The text of a literal, never empty: `Number` reads signs, exponents, hex and (without them) separators as JSON has them.
+  const n = Number(text.replaceAll("_", ""));
   return Number.isFinite(n) ? n : undefined;
 }
 

@@ -94,13 +94,18 @@ describe("an input schema written as JSON", () => {
       spread_list: '{ type: "object", ...["a"] }',
       a_function: '{ type: "object", default: limit }',
       deep: `{ type: "object", default: ${deep} }`,
+      deep_constants: '{ type: "object", default: L0 }',
     };
     const list = `[${Object.entries(tools).map(([name, schema]) => `{ name: ${JSON.stringify(name)}, description: "T.", inputSchema: ${schema} }`).join(", ")}]`;
-    const report = await monitorReport({ "src/server.ts": lowLevelServer("declare function limit(): number;", list, Object.keys(tools)) });
+    // Each level a constant of its own: no one value nests deeply, the schema they make does, and the values are
+    // followed 32 deep.
+    const levels = Array.from({ length: 70 }, (_, i) => `const L${i} = { a: ${i === 69 ? "1" : `L${i + 1}`} };`).join("\n");
+    const report = await monitorReport({ "src/server.ts": lowLevelServer(`declare function limit(): number;\n${levels}`, list, Object.keys(tools)) });
     const cannot = (why: string) => `the census cannot see its input schema: ${why}`;
     expect(unseen(report)).toEqual({
       a_function: cannot("its schema holds a function"),
       deep: cannot("its schema holds a value the census cannot see (`{ a: { a: { a: { a: { a: { a: { a: { a:…` is nested too deeply to read)"),
+      deep_constants: cannot("its schema holds a value the census cannot see (`{ a: L31 }` is nested too deeply to read)"),
       spelled_a: expect.any(Number),
       spelled_b: expect.any(Number),
       run_time: cannot("`limit()` in its schema is built at run time"),
