@@ -73,8 +73,9 @@ export class InputSchemaReader {
       }
       return "absent";
     }
-    // `t.config.inputSchema` of a list's element, a const or an import: a config without the key has no schema.
-    if ((input.k === "param" || input.k === "local" || input.k === "ref") && input.path.at(-1) === "inputSchema") {
+    // `t.config.inputSchema` of a list's element, a const, an import, a helper's argument: a config without the key has
+    // no schema.
+    if ("path" in input && input.path.at(-1) === "inputSchema") {
       const found = this.data.path(this.data.resolve(file, { ...input, path: input.path.slice(0, -1) }, env), ["inputSchema"]);
       if (found === "absent") return "absent";
     }
@@ -84,10 +85,7 @@ export class InputSchemaReader {
       const schema = this.data.resolve(file, whole, env);
       if (schema.k === "other" && this.chainAt(schema)) return schema;
     }
-    const resolved = this.data.resolve(file, input, env);
-    // `{ description }` with no schema key: the object has none.
-    if (resolved.k === "unknown" && /has no property `inputSchema`$/.test(resolved.why)) return "absent";
-    return resolved;
+    return this.data.resolve(file, input, env);
   }
 
   /** The SDK's view: a raw shape (an object of zod schemas) or a zod object schema, served as a JSON Schema object. */

@@ -27,7 +27,7 @@ describe("a zod input schema the census cannot serialise", () => {
     const report = await monitorReport({
       "src/server.ts": zodServer(
         "declare function values(): string[];\ndeclare function shapeOf(): any;\ndeclare function options(): any[];\ndeclare function limit(): number;\n" +
-          "declare function pattern(): RegExp;\ndeclare const Base: any;\nconst Text: any = \"text\";\nconst Loop1: any = Loop2.optional();\nconst Loop2: any = Loop1.nullable();\n" +
+          "declare function pattern(): RegExp;\ndeclare const Base: any;\nconst Text: any = \"text\";\nconst Str = z.string();\nconst Loop1: any = Loop2.optional();\nconst Loop2: any = Loop1.nullable();\n" +
           'import { Remote } from "remote-schemas";\n',
         {
           enum_values: "{ q: z.enum(values()) }",
@@ -50,6 +50,8 @@ describe("a zod input schema the census cannot serialise", () => {
           enum_text: '{ q: z.enum("abc") }',
           base_unknown: "{ q: Base.optional() }",
           base_text: "{ q: Text.optional() }",
+          starts_with: '{ q: z.string().startsWith("a") }',
+          spread_string: "{ ...Str.shape }",
         },
       ),
     });
@@ -61,6 +63,8 @@ describe("a zod input schema the census cannot serialise", () => {
       array_literal: cannot("an argument of `z.array(5)` cannot be seen"),
       base_unknown: cannot("`Base.optional()` starts from a value the census cannot see (`Base` is declared without a value)"),
       base_text: cannot("`Text.optional()` starts from a string"),
+      starts_with: cannot('`z.string().startsWith("a")` calls .startsWith(), which the census does not serialise'),
+      spread_string: cannot("the schema spreads `Str.shape`, the shape of no zod object"),
       date: cannot("`z.date()` uses z.date(), which the census does not serialise"),
       enum_text: cannot('the values of `z.enum("abc")` cannot be seen'),
       enum_values: cannot("`values()` in its schema is built at run time"),
@@ -79,6 +83,35 @@ describe("a zod input schema the census cannot serialise", () => {
         'a parameter\'s schema is a value the census cannot see ("remote-schemas" is a package (or an alias no tsconfig.json "paths" maps), not a module of this monitor)',
       ),
       union_options: cannot("the options of `z.union(options())` cannot be seen"),
+    });
+  });
+});
+
+describe("a registration's config and its input schema", () => {
+  it("a config without one (here, spread or imported) has none; a zod schema that is no object is no input schema, and says what it serialises as", async () => {
+    const report = await monitorReport({
+      "src/server.ts":
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\n' +
+        'import { CONFIG } from "./config.js";\nconst SHARED = { description: "T." };\n' +
+        "function add(server: McpServer, name: string, config: any) {\n  server.registerTool(name, config, async () => ({ content: [] }));\n}\n" +
+        "export function createServer(server: McpServer): void {\n" +
+        '  server.registerTool("no_schema", SHARED, async () => ({ content: [] }));\n' +
+        '  server.registerTool("spread", { ...SHARED }, async () => ({ content: [] }));\n' +
+        '  server.registerTool("imported", CONFIG, async () => ({ content: [] }));\n' +
+        '  add(server, "helper_a", { description: "T." });\n' +
+        '  add(server, "helper_b", { description: "T.", inputSchema: { n: z.number() } });\n' +
+        '  server.registerTool("a_string", { description: "T.", inputSchema: z.string().describe("A word the caller gives, at length.") }, async () => ({ content: [] }));\n' +
+        "}\n",
+      "src/config.ts": 'export const CONFIG = { description: "T." };\n',
+    });
+    const none = (name: string) => new TokenCounter().count(servedEntryText({ name, description: "T.", inputSchema: { type: "object", properties: {} } }));
+    expect(unseen(report)).toEqual({
+      a_string: 'the census cannot see its input schema: its input schema is not a zod object (it serialises as {"type":"string","description":"A word t)',
+      helper_a: none("helper_a"),
+      helper_b: expect.any(Number),
+      imported: none("imported"),
+      no_schema: none("no_schema"),
+      spread: none("spread"),
     });
   });
 });
