@@ -16,7 +16,8 @@ export type Resolved =
   /** A value declared outside the monitor (a package's export): known by its name only. */
   | { k: "external"; name: string; why: string; file: string; loc: Loc }
   | { k: "other"; what: string; why: string; file: string; loc: Loc }
-  | { k: "unknown"; why: string; file: string; loc: Loc };
+  /** `missing`: the path of properties the value was read at and does not have (`{ description }.inputSchema`). */
+  | { k: "unknown"; why: string; file: string; loc: Loc; missing?: readonly string[] };
 
 /** The elements iterations bind, by `file#slot`. */
 export type Env = ReadonlyMap<string, Resolved>;
@@ -302,7 +303,7 @@ export class DataResolver {
   }
 
   private at(found: Resolved | "absent", path: readonly string[], file: string, loc: Loc): Resolved {
-    return found === "absent" ? { k: "unknown", why: `it has no property \`${path.join(".")}\``, file, loc } : found;
+    return found === "absent" ? { k: "unknown", why: `it has no property \`${path.join(".")}\``, file, loc, missing: path } : found;
   }
 
   /** `Object.values(o)` / `Object.entries(o)` of an object whose keys are all known. */

@@ -85,7 +85,10 @@ export class InputSchemaReader {
       const schema = this.data.resolve(file, whole, env);
       if (schema.k === "other" && this.chainAt(schema)) return schema;
     }
-    return this.data.resolve(file, input, env);
+    const resolved = this.data.resolve(file, input, env);
+    // `{ description }` with no schema key, wherever the object that lacks it comes from (a list's mapped element): none.
+    if (resolved.k === "unknown" && resolved.missing?.length === 1 && resolved.missing[0] === "inputSchema") return "absent";
+    return resolved;
   }
 
   /** The SDK's view: a raw shape (an object of zod schemas) or a zod object schema, served as a JSON Schema object. */
