@@ -86,8 +86,9 @@ export class InputSchemaReader {
       if (schema.k === "other" && this.chainAt(schema)) return schema;
     }
     const resolved = this.data.resolve(file, input, env);
-    // `{ description }` with no schema key, wherever the object that lacks it comes from (a list's mapped element): none.
-    if (resolved.k === "unknown" && resolved.missing?.length === 1 && resolved.missing[0] === "inputSchema") return "absent";
+    // A property the object it is read from does not have (`inputSchema: t.inputSchema` of an element without one): the
+    // value is undefined, so there is no schema. Read deeper (`t.config.shape` without `config`), it would throw: unseen.
+    if (resolved.k === "unknown" && resolved.missing?.length === 1) return "absent";
     return resolved;
   }
 

@@ -21,6 +21,19 @@ describe("a listed tool's input schema", () => {
     expect(rows(mapped)).toEqual(rows(empty));
   });
 
+  it("an element mapped from a property it lacks is served without parameters; one read deeper is unseen", async () => {
+    const lacking = (inputSchema: string) =>
+      monitorReport({
+        "src/server.ts": server('const TOOLS = [{ name: "alpha", description: "Alpha tool." }];', `TOOLS.map((t) => ({ name: t.name, description: t.description, inputSchema: ${inputSchema} }))`),
+      });
+    const empty = await monitorReport({
+      "src/server.ts": server('const TOOLS = [{ name: "alpha", description: "Alpha tool.", inputSchema: { type: "object", properties: {} } }];', "TOOLS"),
+    });
+    expect(rows(await lacking("(t as any).schema"))).toEqual(rows(empty));
+    const deeper = await lacking("(t as any).config.schema");
+    expect(deeper.descriptions.map((d) => d.entryUnknown)).toEqual(["the census cannot see its input schema: its schema holds a value the census cannot see (it has no property `config.schema`)"]);
+  });
+
   it("a property whose key the census cannot compute: the entry has no size, and its row says which key", async () => {
     const report = await monitorReport({
       "src/server.ts": server(
