@@ -82,54 +82,48 @@ describe("a function that registers a tool from its parameters", () => {
     expect(r.tools).toEqual([["alpha", 11, "entry"]]);
   });
 
-  it("one object of the parts per call, spread over defaults: each tool read through its call's object", async () => {
-    const r = await census(
-      "function add(server: McpServer, spec: { name: string; description?: string; handler: any }) {\n" +
+  // Each helper called for alpha ("Alpha tool.", 11 characters) and beta ("Beta tool here.", 15): one tool per call.
+  it.each([
+    {
+      what: "one object of the parts per call, spread over defaults, read through a local the helper declares",
+      helper:
+        "function add(server: McpServer, spec: { name: string; description?: string; handler: any }) {\n" +
         '  const { name, description, handler } = { description: "No description.", ...spec };\n' +
         "  server.tool(name, description, handler);\n" +
-        "}\n" +
-        "export function createServer(server: McpServer): void {\n" +
-        '  add(server, { name: "alpha", description: "Alpha tool.", handler: async () => JSON.stringify({}) });\n' +
-        '  add(server, { name: "beta", handler: async () => "Not yet." });\n' +
         "}\n",
-    );
+      calls: ['add(server, { name: "alpha", description: "Alpha tool.", handler: async () => JSON.stringify({}) });', 'add(server, { name: "beta", handler: async () => "Not yet." });'],
+      names: ["alpha", "beta"],
+      findings: ["bare-sentence-roster beta 9"],
+    },
+    {
+      what: "a config spread from an argument",
+      helper: "function add(server: McpServer, name: string, meta: { description: string }) {\n  server.registerTool(name, { title: name, ...meta }, async () => JSON.stringify({}));\n}\n",
+      calls: ['add(server, "alpha", { description: "Alpha tool." });', 'add(server, "beta", { description: "Beta tool here." });'],
+      names: ["alpha", "beta"],
+      findings: [],
+    },
+    {
+      what: "a config spread from an argument, the name written in the helper (so the two are one name)",
+      helper: 'function add(server: McpServer, meta: { description: string }) {\n  server.registerTool("same", { title: "Same", ...meta }, async () => JSON.stringify({}));\n}\n',
+      calls: ['add(server, { description: "Alpha tool." });', 'add(server, { description: "Beta tool here." });'],
+      names: ["same", "same"],
+      findings: ["tool-discovery same 4"],
+    },
+    {
+      what: "a configured module that does not parse holds no calls of the helper, and stops nothing",
+      helper: ADD_TOOL,
+      calls: ['addTool(server, "alpha", "Alpha tool.", async () => JSON.stringify({}));', 'addTool(server, "beta", "Beta tool here.", async () => JSON.stringify({}));'],
+      names: ["alpha", "beta"],
+      findings: ["parse-error null 1"],
+      files: { "src/helpers.ts": "export function validateN(n: number {\n" },
+    },
+  ])("$what", async ({ helper, calls, names, findings, files }) => {
+    const r = await census(`${helper}export function createServer(server: McpServer): void {\n${calls.map((c) => `  ${c}\n`).join("")}}\n`, files);
     expect(r.tools).toEqual([
-      ["alpha", 11, "entry"],
-      ["beta", 15, "entry"],
+      [names[0], 11, "entry"],
+      [names[1], 15, "entry"],
     ]);
-    expect(r.findings).toEqual(["bare-sentence-roster beta 9"]);
-  });
-
-  it("a config spread from an argument, the name written in the helper: one tool per call all the same", async () => {
-    const r = await census(
-      "function add(server: McpServer, meta: { description: string }) {\n" +
-        '  server.registerTool("same", { title: "Same", ...meta }, async () => JSON.stringify({}));\n' +
-        "}\n" +
-        "export function createServer(server: McpServer): void {\n" +
-        '  add(server, { description: "Alpha tool." });\n' +
-        '  add(server, { description: "Beta tool here." });\n' +
-        "}\n",
-    );
-    expect(r.tools).toEqual([
-      ["same", 11, "entry"],
-      ["same", 15, "entry"],
-    ]);
-  });
-
-  it("a configured module that does not parse holds no calls of the helper, and stops nothing", async () => {
-    const r = await census(
-      ADD_TOOL +
-        "export function createServer(server: McpServer): void {\n" +
-        '  addTool(server, "alpha", "Alpha tool.", async () => JSON.stringify({}));\n' +
-        '  addTool(server, "beta", "Beta tool here.", async () => JSON.stringify({}));\n' +
-        "}\n",
-      { "src/helpers.ts": "export function validateN(n: number {\n" },
-    );
-    expect(r.tools).toEqual([
-      ["alpha", 11, "entry"],
-      ["beta", 15, "entry"],
-    ]);
-    expect(r.findings).toContain("parse-error null 1");
+    expect(r.findings).toEqual(findings);
   });
 
   it("a description the facts cannot tell from a schema: text is the description, and the schema the argument after it", async () => {
@@ -152,22 +146,6 @@ describe("a function that registers a tool from its parameters", () => {
       ["gamma", null, null],
     ]);
     expect(r.entries[0]! - r.entries[1]!).toBeGreaterThan(3);
-  });
-
-  it("a config spread from an argument: each tool's description is its call's", async () => {
-    const r = await census(
-      "function add(server: McpServer, name: string, meta: { description: string }) {\n" +
-        '  server.registerTool(name, { title: name, ...meta }, async () => JSON.stringify({}));\n' +
-        "}\n" +
-        "export function createServer(server: McpServer): void {\n" +
-        '  add(server, "alpha", { description: "Alpha tool." });\n' +
-        '  add(server, "beta", { description: "Beta tool here." });\n' +
-        "}\n",
-    );
-    expect(r.tools).toEqual([
-      ["alpha", 11, "entry"],
-      ["beta", 15, "entry"],
-    ]);
   });
 
   it("a call that passes undefined gets the parameter's default", async () => {
@@ -220,36 +198,27 @@ describe("a function that registers a tool from its parameters", () => {
     expect(r.unseen).toEqual([expect.stringContaining("`name` is a parameter")]);
   });
 
-  it("instances across several functions are bounded: past 10,000 the calls of the last are not told apart", async () => {
-    const inner = Array.from({ length: 100 }, (_, i) => `    inner("Text ${i}.");\n`).join("");
-    const outer = Array.from({ length: 101 }, (_, i) => `  outer(server, "tool_${i}");\n`).join("");
-    const r = await census(
+  /** `outer` called `outers` times, each call calling `inner` 100 times: outers × 100 instances of one registration. */
+  const nested = (outers: number) =>
+    census(
       "export function build(server: McpServer) {\n" +
         "  function outer(server: McpServer, name: string) {\n" +
         "    function inner(description: string) {\n      server.tool(name, description, async () => JSON.stringify({}));\n    }\n" +
-        inner +
+        Array.from({ length: 100 }, (_, i) => `    inner("Text ${i}.");\n`).join("") +
         "  }\n" +
-        outer +
+        Array.from({ length: outers }, (_, i) => `  outer(server, "tool_${i}");\n`).join("") +
         "}\n",
     );
+
+  it("instances across several functions are bounded: past 10,000 the calls of the last are not told apart", async () => {
+    const r = await nested(101);
     expect(r.tools.length).toBeGreaterThan(0);
     expect(r.tools.length).toBeLessThanOrEqual(10_000);
   });
 
   it("near miss: 10,000 instances exactly are each read", async () => {
-    const inner = Array.from({ length: 100 }, (_, i) => `    inner("Text ${i}.");\n`).join("");
-    const outer = Array.from({ length: 100 }, (_, i) => `  outer(server, "tool_${i}");\n`).join("");
-    const r = await census(
-      "export function build(server: McpServer) {\n" +
-        "  function outer(server: McpServer, name: string) {\n" +
-        "    function inner(description: string) {\n      server.tool(name, description, async () => JSON.stringify({}));\n    }\n" +
-        inner +
-        "  }\n" +
-        outer +
-        "}\n",
-    );
     // Each of the hundred names a hundred times over: the census counts every instance (and says each is defined twice).
-    expect(r.tools.length).toBe(10_000);
+    expect((await nested(100)).tools.length).toBe(10_000);
   });
 
   it("a function inside another that no statement calls: unseen, and named by its place", async () => {
