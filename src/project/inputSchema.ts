@@ -231,6 +231,12 @@ export class InputSchemaReader {
     // Wrappers (optional, default, nullable) hold what is said about them before what they wrap.
     let wrapped = false;
     const front: [string, Json][] = [];
+    // zod writes a schema's own description after its checks, whichever came first in the chain.
+    const descriptionLast = (): void => {
+      if (!("description" in node.json)) return;
+      const { description, ...rest } = node.json;
+      node.json = { ...rest, description: description! };
+    };
     const set = (key: string, value: Json): void => {
       // zod writes an array's size checks before its type and items: where they stand is part of the entry's text.
       if ((key === "minItems" || key === "maxItems") && node.json.type === "array" && !(key in node.json)) {
@@ -241,6 +247,26 @@ export class InputSchemaReader {
         return;
       }
       node.json[key] = value;
+      if (key !== "description") descriptionLast();
+    };
+    // Of several bounds on one side zod keeps the tightest (an exclusive one over an inclusive one at the same value).
+    const bound = (side: "lower" | "upper", value: Json, exclusive: boolean): void => {
+      const [inclusiveKey, exclusiveKey] = side === "lower" ? ["minimum", "exclusiveMinimum"] : ["maximum", "exclusiveMaximum"];
+      const key = exclusive ? exclusiveKey : inclusiveKey;
+      const currentKey = exclusiveKey in node.json ? exclusiveKey : inclusiveKey in node.json ? inclusiveKey : undefined;
+      const current = currentKey === undefined ? undefined : node.json[currentKey];
+      if (typeof current === "number" && typeof value === "number") {
+        const beyond = side === "lower" ? value > current : value < current;
+        if (!beyond && !(value === current && exclusive && currentKey === inclusiveKey)) return;
+      }
+      node.json = replaced(node.json, currentKey ?? key, key, value);
+      descriptionLast();
+    };
+    // A size (a string's length, an array's items): the largest least and the smallest most.
+    const size = (key: string, value: Json, lower: boolean): void => {
+      const current = node.json[key];
+      if (typeof current === "number" && typeof value === "number" && (lower ? value <= current : value >= current)) return;
+      set(key, value);
     };
     for (const step of steps) {
       const arg = (i: number): Json => this.argJson(file, step.args?.[i], what);
@@ -270,36 +296,42 @@ export class InputSchemaReader {
           else set("description", arg(0));
           break;
         case "int":
-          node.json = { ...node.json, type: "integer", minimum: (node.json.minimum as Json) ?? -SAFE, maximum: (node.json.maximum as Json) ?? SAFE };
+          // The safe integers' bounds, on each side that has none.
+          node.json = { ...node.json, type: "integer" };
+          if (!("minimum" in node.json) && !("exclusiveMinimum" in node.json)) node.json.minimum = -SAFE;
+          if (!("maximum" in node.json) && !("exclusiveMaximum" in node.json)) node.json.maximum = SAFE;
+          descriptionLast();
           break;
         case "min":
         case "gte":
-          set(isString ? "minLength" : isArray ? "minItems" : "minimum", arg(0));
+          if (isString || isArray) size(isString ? "minLength" : "minItems", arg(0), true);
+          else bound("lower", arg(0), false);
           break;
         case "max":
         case "lte":
-          set(isString ? "maxLength" : isArray ? "maxItems" : "maximum", arg(0));
+          if (isString || isArray) size(isString ? "maxLength" : "maxItems", arg(0), false);
+          else bound("upper", arg(0), false);
           break;
         case "length":
-          set(isString ? "minLength" : "minItems", arg(0));
-          set(isString ? "maxLength" : "maxItems", arg(0));
+          size(isString ? "minLength" : "minItems", arg(0), true);
+          size(isString ? "maxLength" : "maxItems", arg(0), false);
           break;
         case "nonempty":
-          set(isString ? "minLength" : "minItems", 1);
+          size(isString ? "minLength" : "minItems", 1, true);
           break;
         case "gt":
         case "positive":
-          node.json = replaced(node.json, "minimum", "exclusiveMinimum", step.name === "gt" ? arg(0) : 0);
+          bound("lower", step.name === "gt" ? arg(0) : 0, true);
           break;
         case "lt":
         case "negative":
-          node.json = replaced(node.json, "maximum", "exclusiveMaximum", step.name === "lt" ? arg(0) : 0);
+          bound("upper", step.name === "lt" ? arg(0) : 0, true);
           break;
         case "nonnegative":
-          set("minimum", 0);
+          bound("lower", 0, false);
           break;
         case "nonpositive":
-          set("maximum", 0);
+          bound("upper", 0, false);
           break;
         case "regex": {
           const r = step.args?.[0];
