@@ -29,7 +29,7 @@ const FORMATS: Record<string, { format: string; pattern?: string }> = {
 };
 
 /** Steps that leave a schema's JSON as it is (checks and conversions the JSON Schema of the input cannot say). */
-const TRANSPARENT = new Set(["refine", "superRefine", "check", "transform", "trim", "toLowerCase", "toUpperCase", "brand", "readonly", "catch", "pipe"]);
+const TRANSPARENT = new Set(["refine", "superRefine", "check", "transform", "trim", "toLowerCase", "toUpperCase", "brand", "catch", "pipe"]);
 
 /** A zod schema's JSON and whether it may be left out of the arguments. */
 interface ZodNode {
@@ -213,12 +213,20 @@ export class InputSchemaReader {
         const extra: { [key: string]: Json } = name === "strictObject" ? { additionalProperties: false } : name === "looseObject" ? { additionalProperties: {} } : {};
         return plain({ ...objectJson(props), ...extra });
       }
-      case "record":
-        return plain({ type: "object", propertyNames: this.argSchema(file, args[0], what).json, additionalProperties: this.argSchema(file, args[1], what).json });
+      case "record": {
+        const keys = this.argSchema(file, args[0], what);
+        const values = this.argSchema(file, args[1], what);
+        const json: { [key: string]: Json } = { type: "object", propertyNames: keys.json, additionalProperties: values.json };
+        // Keys that are a set of words (an enum, literals): each must be there, unless a value may be left out.
+        const words = wordsOf(keys.json);
+        if (words && !values.optional) json.required = words;
+        return plain(json);
+      }
       case "union": {
         const options = this.argValue(file, args[0], what);
         if (options.k !== "list") throw new Unseen(`the options of \`${what}\` cannot be seen`);
-        return plain(unionJson(options.items.map((o) => this.zod(o).json)));
+        const nodes = options.items.map((o) => this.zod(o));
+        return { json: unionJson(nodes.map((n) => n.json)), optional: nodes.some((n) => n.optional) };
       }
       default:
         throw new Unseen(`\`${what}\` uses z.${name}(), which the census does not serialise`);
@@ -231,6 +239,11 @@ export class InputSchemaReader {
     // Wrappers (optional, default, nullable) hold what is said about them before what they wrap.
     let wrapped = false;
     const front: [string, Json][] = [];
+    // What wrappers said, put in the schema before another wraps it (`.default("a").nullable()`: the default is inside).
+    const fold = (): void => {
+      if (front.length > 0) node.json = { ...Object.fromEntries(front), ...node.json };
+      front.length = 0;
+    };
     // zod writes a schema's own description after its checks, whichever came first in the chain.
     const descriptionLast = (): void => {
       if (!("description" in node.json)) return;
@@ -279,10 +292,12 @@ export class InputSchemaReader {
           break;
         case "nullish":
           node.optional = true;
+          fold();
           node.json = nullable(node.json);
           wrapped = true;
           break;
         case "nullable":
+          fold();
           node.json = nullable(node.json);
           wrapped = true;
           break;
@@ -293,7 +308,14 @@ export class InputSchemaReader {
           break;
         case "describe":
           if (wrapped) front.push(["description", arg(0)]);
+          // A union of bare types, written as one list of types: zod said its description before it made the list.
+          else if (Array.isArray(node.json.type)) node.json = { description: arg(0), ...node.json };
           else set("description", arg(0));
+          break;
+        case "readonly":
+          // Said first, before what any other wrapper says.
+          front.unshift(["readOnly", true]);
+          wrapped = true;
           break;
         case "int":
           // The safe integers' bounds, on each side that has none.
@@ -340,13 +362,18 @@ export class InputSchemaReader {
           break;
         }
         case "array":
+          fold();
           node = { json: { type: "array", items: node.json }, optional: false };
           wrapped = false;
-          front.length = 0;
           break;
-        case "or":
-          node = { json: unionJson([node.json, this.argSchema(file, step.args?.[0], what).json]), optional: false };
+        case "or": {
+          fold();
+          // A union that may be left out (one of its options may) is an optional parameter.
+          const other = this.argSchema(file, step.args?.[0], what);
+          node = { json: unionJson([node.json, other.json]), optional: node.optional || other.optional };
+          wrapped = false;
           break;
+        }
         case "extend":
         case "merge": {
           const extra = this.argValue(file, step.args?.[0], what);
@@ -372,7 +399,7 @@ export class InputSchemaReader {
           throw new Unseen(`\`${what}\` calls .${step.name}(), which the census does not serialise`);
       }
     }
-    if (front.length > 0) node.json = { ...Object.fromEntries(front), ...node.json };
+    fold();
     return node;
   }
 
@@ -454,6 +481,21 @@ function jsonLiteral(text: string): number | boolean | null | undefined {
   // The text of a literal, never empty: `Number` reads signs, exponents, hex and (without them) separators as JSON has them.
   const n = Number(text.replaceAll("_", ""));
   return Number.isFinite(n) ? n : undefined;
+}
+
+/** The words a key schema allows, when it allows a known set of them: an enum, a literal, a union of those. */
+function wordsOf(json: Json): Json[] | undefined {
+  if (json === null || typeof json !== "object" || Array.isArray(json)) return undefined;
+  if (Array.isArray(json.enum)) return json.enum;
+  if ("const" in json) return [json.const!];
+  if (!Array.isArray(json.anyOf)) return undefined;
+  const words: Json[] = [];
+  for (const option of json.anyOf) {
+    const more = wordsOf(option);
+    if (!more) return undefined;
+    words.push(...more);
+  }
+  return words;
 }
 
 function objectJson(props: ReadonlyMap<string, ZodNode>): { [key: string]: Json } {
