@@ -514,10 +514,13 @@ function shapeOf(value: DataValue): DataValue | undefined {
   return { ...value, path: value.path.slice(0, -1) } as DataValue;
 }
 
-/** `json` with `key` set to `value` where `old` stood (zod swaps a bound for its exclusive one in place), or at the end. */
+/**
+ * `json` with `key` set to `value` where `old` stood (zod swaps a bound for its exclusive one in place), or at the end.
+ * A schema holds one bound a side, so `key` is not there beside `old`.
+ */
 function replaced(json: { [key: string]: Json }, old: string, key: string, value: Json): { [key: string]: Json } {
   if (!(old in json)) return { ...json, [key]: value };
-  return Object.fromEntries(Object.entries(json).flatMap(([k, v]): [string, Json][] => (k === old ? [[key, value]] : k === key ? [] : [[k, v]])));
+  return Object.fromEntries(Object.entries(json).map(([k, v]): [string, Json] => (k === old ? [key, value] : [k, v])));
 }
 
 function nullable(json: { [key: string]: Json }): { [key: string]: Json } {
