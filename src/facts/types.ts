@@ -227,6 +227,8 @@ export interface ZodChainFact {
 export type SchemaArg =
   | { k: "literal"; value: string | number | boolean | null }
   | { k: "regex"; source: string }
+  /** A function (`.refine((v) => …)`, `.catch(() => …)`): it holds no part of the schema's JSON the census can read. */
+  | { k: "callback" }
   | { k: "data"; value: DataValue };
 
 /** A call of a named function, and what each argument is, as far as passing a tool's name goes. */

@@ -80,6 +80,6 @@ function argOf(file: FileIndex, arg: ts.Expression): SchemaArg {
   if (e.kind === ts.SyntaxKind.NullKeyword) return { k: "literal", value: null };
   if (ts.isRegularExpressionLiteral(e)) return { k: "regex", source: e.text.slice(1, e.text.lastIndexOf("/")) };
   // A callback (`.refine((v) => …)`) holds no part of the schema's JSON: it is not read, so it names no tool body.
-  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "data", value: { k: "other", what: "a function", why: "it is a function", loc: locOf(e) } };
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "callback" };
   return { k: "data", value: file.data.read(e) };
 }

@@ -29,7 +29,7 @@ const FORMATS: Record<string, { format: string; pattern?: string }> = {
 };
 
 /** Steps that leave a schema's JSON as it is (checks and conversions the JSON Schema of the input cannot say). */
-const TRANSPARENT = new Set(["refine", "superRefine", "check", "transform", "trim", "toLowerCase", "toUpperCase", "brand", "catch", "pipe"]);
+const TRANSPARENT = new Set(["refine", "superRefine", "check", "transform", "trim", "toLowerCase", "toUpperCase", "brand", "pipe"]);
 
 /** A zod schema's JSON and whether it may be left out of the arguments. */
 interface ZodNode {
@@ -198,7 +198,10 @@ export class InputSchemaReader {
       }
       case "literal": {
         const v = this.argJson(file, args[0], what);
-        return plain({ type: v === null ? "null" : typeof v, const: v });
+        if (!Array.isArray(v)) return plain({ type: v === null ? "null" : typeof v, const: v });
+        // `z.literal(["a", "b"])`: an enum, typed when its values share one type.
+        const types = new Set(v.map((x) => (x === null ? "null" : typeof x)));
+        return plain(types.size === 1 ? { type: [...types][0]!, enum: v } : { enum: v });
       }
       case "array":
         return plain({ type: "array", items: this.argSchema(file, args[0], what).json });
@@ -290,16 +293,27 @@ export class InputSchemaReader {
           node.optional = true;
           wrapped = true;
           break;
+        // A union with null: a description after it is the union's (`wrapped` is for wrappers that say things before it).
         case "nullish":
           node.optional = true;
           fold();
           node.json = nullable(node.json);
-          wrapped = true;
+          wrapped = false;
           break;
         case "nullable":
           fold();
           node.json = nullable(node.json);
+          wrapped = false;
+          break;
+        case "catch":
+          // zod serialises the value it falls back to as a default; the parameter stays required.
+          front.push(["default", arg(0)]);
           wrapped = true;
+          break;
+        case "multipleOf":
+        case "step":
+          if ("multipleOf" in node.json) throw new Unseen(`\`${what}\` calls .${step.name}() twice, which the census does not serialise`);
+          set("multipleOf", arg(0));
           break;
         case "default":
           node.optional = true;
@@ -391,6 +405,11 @@ export class InputSchemaReader {
         default:
           if (FORMATS[step.name] && isString) {
             const f = FORMATS[step.name]!;
+            // Options other than a message (`.datetime({ offset: true })`) change the pattern zod writes.
+            const option = step.args?.[0];
+            if (option?.k === "data" && option.value.k === "object" && option.value.entries.some((e) => !("key" in e) || e.key !== "message")) {
+              throw new Unseen(`\`${what}\` gives .${step.name}() options the census does not serialise`);
+            }
             set("format", f.format);
             if (f.pattern) set("pattern", f.pattern);
             break;
@@ -422,6 +441,7 @@ export class InputSchemaReader {
   /** A literal argument (`.min(1)`, `.describe("…")`, `z.enum([...])`) as JSON. */
   private argJson(file: string, arg: SchemaArg | undefined, what: string): Json {
     if (!arg) throw new Unseen(`an argument of \`${what}\` is missing`);
+    if (arg.k === "callback") throw new Unseen(`an argument of \`${what}\` is a function, whose value the census cannot see`);
     if (arg.k === "literal") return arg.value;
     if (arg.k === "regex") return arg.source;
     return this.json(this.data.resolve(file, arg.value));
@@ -526,6 +546,8 @@ function replaced(json: { [key: string]: Json }, old: string, key: string, value
 function nullable(json: { [key: string]: Json }): { [key: string]: Json } {
   const keys = Object.keys(json);
   if (keys.length === 1 && typeof json.type === "string") return { type: [json.type, "null"] };
+  // A list of types (a union of bare types, one already nullable) takes "null" as one more.
+  if (keys.length === 1 && Array.isArray(json.type)) return { type: json.type.includes("null") ? json.type : [...json.type, "null"] };
   return { anyOf: [json, { type: "null" }] };
 }
 

@@ -25,7 +25,7 @@ describe("a chain is a schema", () => {
           { name: "default", args: [{ k: "literal", value: null }] },
           { name: "catch", args: [{ k: "literal", value: true }] },
           { name: "regex", args: [{ k: "regex", source: "^a+$" }] },
-          { name: "refine", args: [{ k: "data", value: { k: "other", what: "a function", why: "it is a function" } }] },
+          { name: "refine", args: [{ k: "callback" }] },
           { name: "describe", args: [{ k: "data", value: { k: "string", expr: { k: "str", v: "Rows." } } }] },
         ],
       },
