@@ -54,6 +54,23 @@ describe("the sites of a tool's routes", () => {
     expect(d.unseen).toBeNull();
   });
 
+  it("are read through 16 functions called one from the next, and say so past them", () => {
+    // `other` (src/other.ts, which the tool file imports) calls f2, f2 calls f3 …, the last returns a status.
+    const name = (i: number) => (i === 1 ? "export function other" : `function f${i}`);
+    const chain = (length: number) =>
+      Array.from({ length }, (_, k) => k + 1)
+        .map((i) => `${name(i)}() { return ${i === length ? 'status("deep", "D.")' : `f${i + 1}()`}; }`)
+        .join("\n");
+    const through = (length: number) => traced(["if (n === 1) return other();"], { "src/other.ts": `import { status } from "./helpers.js";\n${chain(length)}\n` });
+    const sixteen = through(16);
+    expect(sixteen.sites.map((s) => s.word)).toEqual(["deep"]);
+    expect(sixteen.sites[0]!.via).toHaveLength(16);
+    expect(sixteen.unseen).toBeNull();
+    const seventeen = through(17);
+    expect(seventeen.sites).toEqual([]);
+    expect(seventeen.unseen).toBe("its calls nest deeper than 16 functions");
+  });
+
   it("are unseen where the body hands the builder on as a value, and say where", () => {
     const d = traced(['if (n === 1) return Reflect.apply(status, null, ["s_ref", "R."]);', 'if (n === 2) return status("s_call", "A.");']);
     expect(d.sites.map((s) => s.word)).toEqual(["s_call"]);
