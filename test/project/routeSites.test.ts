@@ -71,6 +71,17 @@ describe("the sites of a tool's routes", () => {
     expect(seventeen.unseen).toBe("its calls nest deeper than 16 functions");
   });
 
+  it("name the failure producer where the helpers module declares it without exporting it", () => {
+    const helpers =
+      'export function status(w: string, m: string) { return JSON.stringify({ status: w, message: m }); }\n' +
+      'function formatError(o: string, e: unknown) { return status("error", String(e)); }\n' +
+      'export function refusal(p: string, s: string) { return status("invalid", s); }\n' +
+      "export function fail(o: string, e: unknown) { return formatError(o, e); }\n";
+    // `other`, which the tool file imports, is the helpers' `fail` here.
+    const d = traced(['if (n === 1) return (other as any)("t", 1);'], { "src/helpers.ts": helpers, "src/other.ts": 'export { fail as other } from "./helpers.js";\n' });
+    expect(d.sites.map((s) => [s.word, s.what])).toEqual([["error", "formatError(…)"]]);
+  });
+
   it("are unseen where the body hands the builder on as a value, and say where", () => {
     const d = traced(['if (n === 1) return Reflect.apply(status, null, ["s_ref", "R."]);', 'if (n === 2) return status("s_call", "A.");']);
     expect(d.sites.map((s) => s.word)).toEqual(["s_call"]);
