@@ -55,7 +55,7 @@ describe("extends", () => {
   it("follows a relative file, with or without .json, and not a package's", () => {
     const base = { compilerOptions: { paths: { "@base/*": ["b/*"] } } };
     expect(candidatesIn({ "tsconfig.json": { extends: "./tsconfig.base" }, "tsconfig.base.json": base }, "@base/x")).toEqual(["b/x"]);
-    expect(candidatesIn({ "tsconfig.json": { extends: ["./tsconfig.base.json"] }, "tsconfig.base.json": base }, "@base/x")).toEqual(["b/x"]);
+    expect(candidatesIn({ "tsconfig.json": { extends: [5, "./tsconfig.base.json"] }, "tsconfig.base.json": base }, "@base/x")).toEqual(["b/x"]);
     expect(candidatesIn({ "tsconfig.json": { extends: "pkg/tsconfig" }, "pkg/tsconfig.json": base }, "@base/x")).toEqual([]);
     // `paths` that are no object are none: the inherited ones stand.
     expect(candidatesIn({ "tsconfig.json": { extends: "./tsconfig.base.json", compilerOptions: { paths: "src/*" } }, "tsconfig.base.json": base }, "@base/x")).toEqual(["b/x"]);
