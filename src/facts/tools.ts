@@ -117,12 +117,13 @@ function registeredInput(file: FileIndex, method: string, args: readonly ts.Expr
     const config = middle[0];
     return { input: config ? readPath(file.data.read(peel(config, false)), ["inputSchema"], locOf(config)) : null };
   }
-  const first = middle[0] && peel(middle[0], false);
-  if (!first) return { input: null };
+  if (!middle[0]) return { input: null };
+  const first = peel(middle[0], false);
+  // Read once (the reader peels what `peel` does and more): the argument's value, whichever part it turns out to be.
+  const input = file.data.read(first);
   // A parameter of the function the registration sits in (`addTool(server, name, description, …)`) stands where the
   // description does: what its callers pass there is the description, not the parameters' schema.
-  if (isStringValued(file, first) || file.data.read(first).k === "arg") return { input: middle[1] ? file.data.read(middle[1]) : null };
-  const input = file.data.read(middle[0]!);
+  if (isStringValued(file, first) || input.k === "arg") return { input: middle[1] ? file.data.read(middle[1]) : null };
   // A value only the project can tell apart (`const { description } = spec`): the schema if it is one, else the description.
   if (input.k === "object" || input.k === "function" || isFunctionLike(first)) return { input };
   return { input, inputAfterText: middle[1] ? file.data.read(middle[1]) : null };
