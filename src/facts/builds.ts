@@ -55,7 +55,9 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
   // `status.call(thisArg, word, …)` and `status.apply(thisArg, [word, …])` build the same envelope.
   if (ts.isPropertyAccessExpression(callee) && (callee.name.text === "call" || callee.name.text === "apply")) {
     const inner = peel(callee.expression);
-    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
+    // `(0, status).call(…)` calls what the comma's last operand is.
+    const target = commaOperand(inner);
+    if (ts.isIdentifier(target) || ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) {
       indirect = true;
       if (callee.name.text === "call") wordArg = call.arguments[1];
       else {

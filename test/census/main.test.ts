@@ -12,6 +12,9 @@ import { GlobListingFile } from "../../src/config/globListings.js";
 import { ConfigError } from "../../src/errors.js";
 import { censusOf as runCensus, traceOf as tracePassThrough } from "../../src/project/pipeline.js";
 import { captureIo } from "./io.js";
+import { runDropcheck } from "../../census/dropcheck/run.js";
+import { deltaJson, deltaMarkdown, formatDelta, runDescriptionsDelta, type DeltaResult } from "../../census/descriptions/delta.js";
+import { dropcheckJson, formatDropcheck, type DropcheckResult } from "../../census/dropcheck/format.js";
 import { censusResult, cleanReport, config, sentence, smallReport } from "./reports.js";
 
 // The census and the config loader give hand-made results here: these tests are about main(), not the census
@@ -20,6 +23,10 @@ vi.mock("../../src/config/load.js", () => ({ CONFIG_FILE_NAME: "payload-census.c
 // The census runs as the CLI runs it (the store filled first, then the project stage): both stand in here.
 vi.mock("../../src/project/pipeline.js", () => ({ censusOf: vi.fn(), traceOf: vi.fn() }));
 vi.mock("../../src/project/prefetch.js", () => ({ prefetch: vi.fn(), configuredFiles: vi.fn(() => []), defaultJobs: () => 1 }));
+// dropcheck reads two revisions with git (test/dropcheck.test.ts runs it): here it gives a hand-made comparison.
+vi.mock("../../census/dropcheck/run.js", () => ({ runDropcheck: vi.fn() }));
+// So does descriptions --base, whose formats are the real ones.
+vi.mock("../../census/descriptions/delta.js", async (importOriginal) => ({ ...(await importOriginal<object>()), runDescriptionsDelta: vi.fn() }));
 
 let dir: string;
 beforeEach(() => {
@@ -213,5 +220,86 @@ describe("trace", () => {
     expect(await main(["trace", "src/b.ts:1"], io)).toBe(2);
     expect(io.err.join("")).toBe("payload-census: no such file: src/b.ts (FILE is relative to the current folder or to the config's folder)\n");
     expect(tracePassThrough).not.toHaveBeenCalled();
+  });
+});
+
+describe("dropcheck", () => {
+  const tool = (name: string, missing: string[]) => ({ sku: "s", tool: name, status: "changed" as const, old: 40, new: 20, sentences: 2, missing, unseen: null });
+  const result = (tools: DropcheckResult["tools"]): DropcheckResult => ({
+    ok: tools.every((t) => t.missing.length === 0),
+    config: "payload-census.config.json",
+    base: { rev: "main", commit: "a".repeat(40) },
+    head: null,
+    unparsed: { base: [], head: [] },
+    tools,
+  });
+  const losing = result([tool("get_plan", ["Use it daily."]), tool("get_waits", [])]);
+
+  it("prints the comparison, coloured on a terminal, and exits 1 when a tool lost a sentence", async () => {
+    vi.mocked(runDropcheck).mockResolvedValue(losing);
+    const io = captureIo(dir, { isTTY: true });
+    expect(await main(["dropcheck", "--base", "main", "get_plan"], io)).toBe(1);
+    expect(io.out.join("")).toBe(formatDropcheck(losing, { color: true, quiet: false }));
+    expect(io.out.join("")).toMatch(/\u001b\[/);
+    expect(runDropcheck).toHaveBeenCalledWith(expect.objectContaining({ base: "main", head: undefined, tools: ["get_plan"] }), dir);
+  });
+
+  it("writes --output without colour, prints only the losing tools with --quiet, and JSON with --format json", async () => {
+    vi.mocked(runDropcheck).mockResolvedValue(losing);
+    const io = captureIo(dir, { isTTY: true, env: { FORCE_COLOR: "1" } });
+    expect(await main(["dropcheck", "--base", "main", "-o", "drops.txt"], io)).toBe(1);
+    expect(io.out).toEqual([]);
+    expect(readFileSync(join(dir, "drops.txt"), "utf8")).toBe(formatDropcheck(losing, { color: false, quiet: false }));
+
+    const quiet = captureIo(dir);
+    expect(await main(["dropcheck", "--base", "main", "--quiet"], quiet)).toBe(1);
+    expect(quiet.out.join("")).toBe(formatDropcheck(losing, { color: false, quiet: true }));
+    expect(quiet.out.join("")).not.toContain("get_waits");
+
+    const asJson = captureIo(dir, { isTTY: true });
+    expect(await main(["dropcheck", "--base", "main", "--format", "json"], asJson)).toBe(1);
+    expect(asJson.out.join("")).toBe(dropcheckJson(losing));
+  });
+
+  it("exits 0 when no tool lost a sentence", async () => {
+    const kept = result([tool("get_waits", [])]);
+    vi.mocked(runDropcheck).mockResolvedValue(kept);
+    const io = captureIo(dir);
+    expect(await main(["dropcheck", "--base", "main"], io)).toBe(0);
+    expect(io.out.join("")).toBe(formatDropcheck(kept, { color: false, quiet: false }));
+  });
+});
+
+describe("descriptions --base", () => {
+  const size = (served: number, tokens: number) => ({ served, tokens });
+  const delta: DeltaResult = {
+    config: "payload-census.config.json",
+    base: { rev: "main", commit: "b".repeat(40) },
+    head: null,
+    tools: [
+      { sku: "s", tool: "get_plan", status: "added", before: null, after: size(30, 8), delta: size(30, 8) },
+      { sku: "s", tool: "get_waits", status: "same", before: size(20, 5), after: size(20, 5), delta: size(0, 0) },
+    ],
+    catalogs: [{ sku: "s", before: size(20, 5), after: size(50, 13), delta: size(30, 8), percent: size(150, 160) }],
+  };
+
+  it("prints the delta, coloured on a terminal and not in a file, as JSON or Markdown when asked, and always exits 0", async () => {
+    vi.mocked(runDescriptionsDelta).mockResolvedValue(delta);
+    const tty = captureIo(dir, { isTTY: true });
+    expect(await main(["descriptions", "--base", "main"], tty)).toBe(0);
+    expect(tty.out.join("")).toBe(formatDelta(delta, { color: true, quiet: false }));
+    expect(tty.out.join("")).toMatch(/\u001b\[/);
+    expect(runDescriptionsDelta).toHaveBeenCalledWith(expect.objectContaining({ base: "main", head: undefined }), dir);
+
+    const file = captureIo(dir, { isTTY: true, env: { FORCE_COLOR: "1" } });
+    expect(await main(["descriptions", "--base", "main", "-o", "delta.txt", "--quiet"], file)).toBe(0);
+    expect(readFileSync(join(dir, "delta.txt"), "utf8")).toBe(formatDelta(delta, { color: false, quiet: true }));
+
+    const asJson = captureIo(dir);
+    expect(await main(["descriptions", "--base", "main", "-f", "json"], asJson)).toBe(0);
+    expect(asJson.out.join("")).toBe(deltaJson(delta));
+    const asMarkdown = captureIo(dir);
+    expect(await main(["descriptions", "--base", "main", "-f", "markdown"], asMarkdown)).toBe(0);
+    expect(asMarkdown.out.join("")).toBe(deltaMarkdown(delta));
   });
 });

@@ -1,7 +1,9 @@
 // `payload-census routes TOOL`: which line yields which status word, what the description names, and the exit code.
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
+import { tempTree } from "../config/tempTree.js";
 import { captureIo } from "./io.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,6 +44,27 @@ describe("routes TOOL", () => {
         "",
       ].join("\n"),
     );
+    expect(code).toBe(1);
+  });
+
+  it("exits 1 when one SKU's definition names a word it never returns, though the other's does not", async () => {
+    const red = "fixtures/red/status-route/promises-invalid";
+    const fixture = (file: string) => readFileSync(fileURLToPath(new URL(`../../${red}/${file}`, import.meta.url)), "utf8");
+    const config = JSON.parse(fixture("payload-census.config.json")) as { skus: { name: string; tools: string[] }[] };
+    const main = config.skus[0]!;
+    const dir = tempTree(
+      {
+        "payload-census.config.json": JSON.stringify({ skus: [{ ...main, tools: ["src/tools/*.ts"] }, { ...main, name: "lite", tools: ["src/lite/*.ts"] }] }),
+        "src/helpers.ts": fixture("src/helpers.ts"),
+        "src/resolver.ts": fixture("src/resolver.ts"),
+        "src/tools/clock.ts": fixture("src/tools/clock.ts"),
+        "src/lite/clock.ts": fixture("src/tools/clock.ts").replace(' A bad request answers {\\"status\\":\\"invalid\\"} with hints.parameter.', ""),
+      },
+      "routes-skus",
+    );
+    const { code, out } = await routes(["get_server_time", dir]);
+    expect(out.match(/^get_server_time \[\w+\]/gm)).toEqual(["get_server_time [main]", "get_server_time [lite]"]);
+    expect(out.match(/never return/g)).toEqual(["never return"]);
     expect(code).toBe(1);
   });
 

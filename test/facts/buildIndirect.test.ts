@@ -53,3 +53,35 @@ it("a local function that is not the builder, called with a known word and more,
   const builds = buildsOf(['function say(word: string, text: string) { return { word, text }; }', 'export function f() { return say("error", "Bad."); }']);
   expect(builds).toEqual([]);
 });
+
+it("a call through .call or .apply of the last operand of a comma is the builder's call, as a direct call of one is", () => {
+  const builds = buildsOf([
+    'import { status } from "../helpers.js";',
+    'import * as h from "../helpers.js";',
+    'export function f() { return (0, status).call(null, "error", "Bad."); }',
+    'export function g() { return (0, h.status).apply(null, ["error", "Bad."]); }',
+    'export function k() { return (0, status)("error", "Bad."); }',
+  ]);
+  expect(builds.map((b) => ({ k: b.k, line: b.loc.line, word: b.word, rewrite: "rewrite" in b }))).toEqual([
+    { k: "call", line: 3, word: { k: "str", v: "error" }, rewrite: false },
+    { k: "call", line: 4, word: { k: "str", v: "error" }, rewrite: false },
+    { k: "call", line: 5, word: { k: "str", v: "error" }, rewrite: true },
+  ]);
+});
+
+it("a builder chosen by ?? and then called through .call is a reference the census cannot follow, not a call it reads", () => {
+  const builds = buildsOf([
+    'import { status } from "../helpers.js";',
+    'export function f(other?: typeof status) { return (other ?? status).call(null, "error", "Bad."); }',
+  ]);
+  expect(builds.map((b) => ({ k: b.k, word: b.word }))).toEqual([
+    { k: "reference", word: { k: "unknown", why: "`status` is passed on as a value", line: 2, column: 61 } },
+  ]);
+});
+
+it("passed on as a value, only the imported builder is a reference: not a local or parameter that shadows its name", () => {
+  const references = (body: string) => buildsOf(['import { status } from "../helpers.js";', body]).map((b) => ({ k: b.k, line: b.loc.line }));
+  expect(references("export const r = String(status);")).toEqual([{ k: "reference", line: 2 }]);
+  expect(references("export function f() { const status = (w: string) => w; return String(status); }")).toEqual([]);
+  expect(references("export function f(status: unknown) { return String(status); }")).toEqual([]);
+});

@@ -33,3 +33,16 @@ it("the parameter is read from hints given awaited", () => {
     rewrites(['import { status } from "../helpers.js";', 'export async function f() { return status("invalid", "Bad.", await { parameter: "limit" }); }'])[0]?.parameter,
   ).toBe('"limit"');
 });
+
+it("a const holding a function is a bound producer; a let holding one, or a const without one, is taken", () => {
+  const rewrite = (declarations: string[]) =>
+    rewrites(['import { status } from "../helpers.js";', ...declarations, 'export function f() { return status("error", "Bad."); }'])[0];
+  expect(rewrite(["const refusal = (p: string, s: string) => s;", "let formatError = (op: string, ex: unknown) => op;"])).toMatchObject({
+    bound: ["refusal"],
+    taken: ["formatError"],
+  });
+  expect(rewrite(["declare const refusal: (p: string, s: string) => string;", "var formatError = function (op: string) { return op; };"])).toMatchObject({
+    bound: [],
+    taken: ["formatError", "refusal"],
+  });
+});

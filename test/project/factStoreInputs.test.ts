@@ -8,7 +8,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
-import { DiskHashes, extractOptionsOf, FactStore, sameInputs } from "../../src/project/factStore.js";
+import { contentHash } from "../../src/project/factCache.js";
+import { changedTexts, DiskHashes, extractOptionsOf, FactStore, sameInputs } from "../../src/project/factStore.js";
 import { TEMPLATE_MONITOR } from "../properties/tracer.js";
 import { tempDir } from "../properties/trees.js";
 
@@ -145,5 +146,35 @@ describe("the disk as a census saw it", () => {
     const read = vi.spyOn(hashes, "read");
     expect(sameInputs(inputs, hashes)).toBe(true);
     expect(read.mock.calls.map(([file]) => path.basename(file))).toEqual(["b.ts", "a.ts", "b.ts"]);
+  });
+});
+
+describe("changedTexts", () => {
+  it("finds a text that changed under a stamp that did not move, up to the limit, and gives up past it", () => {
+    const dir = tempDir("store-changed");
+    const [a, b, c] = ["a.ts", "b.ts", "c.ts"].map((name) => path.join(dir, name)) as [string, string, string];
+    for (const file of [a, b, c]) writeFileSync(file, `export const v = "${file}";`);
+    // No stamps: nothing moved, so every file is read; a's and b's texts are not the ones the inputs were taken from.
+    const inputs = {
+      files: [
+        { file: a, content: contentHash("before a") },
+        { file: b, content: contentHash("before b") },
+        { file: c, content: contentHash(`export const v = "${c}";`) },
+      ],
+      probes: [],
+      tsconfigs: [],
+    };
+    expect(changedTexts(inputs, new DiskHashes(), 2, [])).toEqual([
+      { file: a, content: contentHash("before a") },
+      { file: b, content: contentHash("before b") },
+    ]);
+    expect(changedTexts(inputs, new DiskHashes(), 1, [])).toBeUndefined();
+    // A file already found moved is counted once, with the hash it had then.
+    expect(changedTexts(inputs, new DiskHashes(), 2, [{ file: a, content: "moved" }])).toEqual([
+      { file: a, content: "moved" },
+      { file: b, content: contentHash("before b") },
+    ]);
+    expect(sameInputs(inputs)).toBe(false);
+    expect(sameInputs({ ...inputs, files: inputs.files.slice(2) })).toBe(true);
   });
 });
