@@ -211,23 +211,29 @@ function rewriteOf(file: FileIndex, call: ts.CallExpression, callee: ts.Expressi
 export function tryEnvelopeObject(file: FileIndex, object: ts.ObjectLiteralExpression): void {
   for (const p of object.properties) {
     let value: ts.Expression | undefined;
-    if (ts.isPropertyAssignment(p) && isStatusKey(file, p.name)) value = p.initializer;
-    else if (ts.isShorthandPropertyAssignment(p) && p.name.text === "status") value = p.name;
-    if (value) pushObjectWord(file, p, value, object);
+    let key: boolean | StrExpr = false;
+    if (ts.isPropertyAssignment(p)) {
+      key = ts.isComputedPropertyName(p.name) ? statusKey(file.evaluator.evaluate(p.name.expression)) : propertyNameText(p.name) === "status";
+      value = p.initializer;
+    } else if (ts.isShorthandPropertyAssignment(p)) {
+      key = p.name.text === "status";
+      value = p.name;
+    }
+    if (value && key !== false) pushObjectWord(file, p, value, object, undefined, key);
   }
 }
 
 /**
- * `o.status = word` and `o["status"] = word` (also `??=`, `||=`, `&&=`): an object's status set after it is made,
- * the same envelope as the literal's `status` property, reported at the assignment's target.
+ * `o.status = word` and `o["status"] = word` (also `??=`, `||=`, `&&=`: the extractor hands on only the `ASSIGNMENTS`):
+ * an object's status set after it is made, the same envelope as the literal's `status` property, reported at the
+ * assignment's target.
  */
 export function tryStatusAssignment(file: FileIndex, assignment: ts.BinaryExpression): void {
-  if (!ASSIGNMENTS.has(assignment.operatorToken.kind)) return;
   const target = peel(assignment.left);
-  const named =
-    (ts.isPropertyAccessExpression(target) && target.name.text === "status") ||
-    (ts.isElementAccessExpression(target) && isStatusText(file.evaluator.evaluate(target.argumentExpression)));
-  if (named) pushObjectWord(file, target, assignment.right, assignment, "assignment");
+  const key: boolean | StrExpr = ts.isPropertyAccessExpression(target)
+    ? target.name.text === "status"
+    : ts.isElementAccessExpression(target) && statusKey(file.evaluator.evaluate(target.argumentExpression));
+  if (key !== false) pushObjectWord(file, target, assignment.right, assignment, "assignment", key);
 }
 
 /**
@@ -243,22 +249,47 @@ export function tryEntriesEnvelope(file: FileIndex, call: ts.CallExpression): vo
   if (!list || !ts.isArrayLiteralExpression(list)) return;
   for (const element of list.elements) {
     const pair = peel(element);
-    if (!ts.isArrayLiteralExpression(pair) || pair.elements.length < 2) continue;
-    const [key, value] = [pair.elements[0]!, pair.elements[1]!];
-    if (ts.isSpreadElement(key) || ts.isSpreadElement(value) || !isStatusText(file.evaluator.evaluate(key))) continue;
-    pushObjectWord(file, pair, value, call, "entries");
+    if (!ts.isArrayLiteralExpression(pair)) continue;
+    const [key, value] = pairParts(pair);
+    const status = key && value ? statusKey(file.evaluator.evaluate(key)) : false;
+    if (status !== false) pushObjectWord(file, pair, value!, call, "entries", status);
   }
+}
+
+/**
+ * A pair's key and value as the array holds them: a spread of a list written in place (`["status", ...["error"]]`)
+ * gives its elements; any other spread hides what follows it (undefined from there on).
+ */
+function pairParts(pair: ts.ArrayLiteralExpression): [ts.Expression | undefined, ts.Expression | undefined] {
+  const parts: ts.Expression[] = [];
+  // An explicit stack: spreads of spreads nest as deep as the source does.
+  const pending: ts.Expression[] = [...pair.elements].reverse();
+  for (let e = pending.pop(); e; e = pending.pop()) {
+    if (!ts.isSpreadElement(e)) {
+      parts.push(e);
+      continue;
+    }
+    const spread = peel(e.expression);
+    if (!ts.isArrayLiteralExpression(spread)) break;
+    for (let i = spread.elements.length - 1; i >= 0; i--) pending.push(spread.elements[i]!);
+  }
+  return [parts[0], parts[1]];
 }
 
 /** The assignments whose value is what the target holds after them (`+=` and the other compound ones compute it). */
 export const ASSIGNMENTS: ReadonlySet<ts.SyntaxKind> = new Set([EqualsToken, QuestionQuestionEqualsToken, BarBarEqualsToken, AmpersandAmpersandEqualsToken]);
 
-function isStatusText(key: StrExpr): boolean {
-  return key.k === "str" && key.v === "status";
+/**
+ * Whether a key is `status`: true or false when the file tells, or the key itself when only the project can (a constant
+ * of another module, `[KEY]: word`); a key the census cannot see at all is taken for another (the object is data).
+ */
+function statusKey(key: StrExpr): boolean | StrExpr {
+  if (key.k === "str") return key.v === "status";
+  return key.k === "unknown" ? false : key;
 }
 
 /** An object's `status` word, set at `at` to `value` in the object made by `whole` (its range, for editor fixes). */
-function pushObjectWord(file: FileIndex, at: ts.Node, value: ts.Expression, whole: ts.Node, form?: BuildFact["form"]): void {
+function pushObjectWord(file: FileIndex, at: ts.Node, value: ts.Expression, whole: ts.Node, form: BuildFact["form"] | undefined, key: true | StrExpr): void {
   const branches = branchesOf(value);
   file.facts.builds.push({
     k: "object",
@@ -267,6 +298,7 @@ function pushObjectWord(file: FileIndex, at: ts.Node, value: ts.Expression, whol
     word: file.evaluator.evaluate(value),
     ...(branches.length > 1 ? { alternatives: branches.map((b) => file.evaluator.evaluate(b)) } : {}),
     ...(form ? { form } : {}),
+    ...(key === true ? {} : { key }),
     enclosing: enclosingNames(whole),
     site: file.siteOf(whole),
     range: [whole.getStart(file.sf), whole.getEnd()],
@@ -285,14 +317,6 @@ function branchesOf(expr: ts.Expression): ts.Expression[] {
     } else out.push(x);
   }
   return out;
-}
-
-function isStatusKey(file: FileIndex, name: ts.PropertyName): boolean {
-  if (ts.isComputedPropertyName(name)) {
-    const key = file.evaluator.evaluate(name.expression);
-    return key.k === "str" && key.v === "status";
-  }
-  return propertyNameText(name) === "status";
 }
 
 export function trySerialised(file: FileIndex, expr: ts.Expression): void {

@@ -302,6 +302,11 @@ export interface BuildFact {
   alternatives?: StrExpr[];
   /** For objects not written as a literal: the status set by an assignment (`o.status = …`) or an `Object.fromEntries` pair. */
   form?: "assignment" | "entries";
+  /**
+   * For objects whose key the file cannot tell is `status` (`[KEY]: word`, `o[KEY] = word` with KEY a constant of
+   * another module): the key, for the project to resolve; the object is an envelope only if it resolves to `status`.
+   */
+  key?: StrExpr;
   /** For calls: the called name after aliases are followed (`status`, `outcome`), whether it was a member call, and how it resolves. */
   callee?: { name: string; member: boolean; ref: CalleeRef };
   /** Names of the functions enclosing the build, innermost first. */

@@ -224,7 +224,7 @@ describe("trace", () => {
 });
 
 describe("dropcheck", () => {
-  const tool = (name: string, missing: string[]) => ({ sku: "s", tool: name, status: "changed" as const, old: 40, new: 20, sentences: 2, missing, unseen: null });
+  const tool = (name: string, missing: string[]) => ({ sku: "s", tool: name, status: "present" as const, old: 40, new: 20, sentences: 2, missing, unseen: null });
   const result = (tools: DropcheckResult["tools"]): DropcheckResult => ({
     ok: tools.every((t) => t.missing.length === 0),
     config: "payload-census.config.json",

@@ -59,6 +59,43 @@ it.each([
   ["a spread pair", 'return Object.fromEntries([[..."ab"], ["status"]]);'],
   ["an `Object` of the file's own", 'const Object = { fromEntries: (p: unknown) => p }; return Object.fromEntries([["status", "error"]]);'],
   ["pairs the census cannot list", "return Object.fromEntries(x);"],
+  ["no pairs at all", "return Object.fromEntries();"],
+  ["a pair whose value is spread from a list it cannot see", 'return Object.fromEntries([["status", ...x]]);'],
+  ["a pair whose value follows a spread it cannot see", 'return Object.fromEntries([["status", ...x, "error"]]);'],
+  ["a pair whose key is spread from a list it cannot see", 'return Object.fromEntries([[...x, "error"]]);'],
+  ["another owner's fromEntries", 'return Entries.fromEntries([["status", "error"]]);'],
+  ["a member's fromEntries", 'return x.Object.fromEntries([["status", "error"]]);'],
 ])("Object.fromEntries with %s is no build", (_name, line) => {
   expect(builds(line)).toEqual([]);
+});
+
+it.each([
+  ['["status", ...["error"]]', "2:28"],
+  ['[...["status", "error"]]', "2:28"],
+  ['[...["status"], ...[...["error", "ok"]]]', "2:28"],
+  ['[...(["status"] as const), "error"]', "2:28"],
+])("a pair %s spread from lists written in place is read as the list holds it", (pair, at) => {
+  expect(builds(`return Object.fromEntries([${pair}]);`)).toEqual([{ k: "object", form: "entries", word: "error", loc: at }]);
+});
+
+it("a key that is another module's constant is kept for the project to read; a key the file reads is settled here", () => {
+  const facts = extractFileFacts(
+    "src/tools/t.ts",
+    [
+      'import { KEY } from "./keys.js";',
+      'const LOCAL = "status";',
+      "export function f(o: any, x: any) {",
+      '  o[KEY] = "error";',
+      '  return [{ [KEY]: "error" }, Object.fromEntries([[KEY, "error"]]), { [LOCAL]: "error" }, { [x]: "error" }, { ["state"]: "error" }];',
+      "}",
+    ].join("\n"),
+    options,
+  );
+  const key = { k: "ref", module: "./keys.js", name: "KEY", path: [] };
+  expect(facts.builds.filter((b) => b.k === "object").map((b) => ({ loc: `${b.loc.line}:${b.loc.column}`, form: b.form, key: b.key }))).toEqual([
+    { loc: "5:13", form: undefined, key: expect.objectContaining(key) },
+    { loc: "5:71", form: undefined, key: undefined },
+    { loc: "4:3", form: "assignment", key: expect.objectContaining(key) },
+    { loc: "5:51", form: "entries", key: expect.objectContaining(key) },
+  ]);
 });

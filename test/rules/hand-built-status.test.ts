@@ -22,6 +22,7 @@ const customRefusalWord = red("custom-refusal-word");
 const inResolver = red("in-resolver-module", "src/resolver.ts");
 const namespaceCall = red("namespace-call");
 const objectComputed = red("object-literal-computed-key");
+const importedKey = red("imported-key");
 const objectQuoted = red("object-literal-quoted-key");
 const objectShorthand = red("object-literal-shorthand");
 const objectLiteral = red("object-literal");
@@ -147,6 +148,8 @@ ruleTester.run(RULE, rule, {
     { name: "near miss: http-status", ...nearMiss("http-status", "src/tools/export.ts") },
     // data: objects whose status is a variable, a number, another key, or another word
     { name: "near miss: other-words", ...nearMiss("other-words") },
+    // data: keys that are constants of another module, none of them `status`
+    { name: "near miss: imported-key-not-status", ...nearMiss("imported-key-not-status") },
     // producer: formatError's object literal is its one build of the failure word
     { name: "near miss: formatError builds an object literal", ...onDisk("near-miss/one-failure-producer/object-literal-build/src/helpers.ts") },
     // producer: refusal's hand-serialised string is its one build of the refusal word
@@ -305,6 +308,15 @@ ruleTester.run(RULE, rule, {
       name: "red: object-literal-quoted-key",
       ...objectQuoted,
       errors: [{ messageId: "failure", ...at(objectQuoted.code, 16, 33, '"status": "error"'), suggestions: [] }],
+    },
+    {
+      name: "red: imported-key (the status key a constant of another module)",
+      ...importedKey,
+      errors: [
+        { messageId: "failure", data: { tool: "Tool get_top_queries: ", what: "this assignment to `status`", word: '"error"', failure: "formatError", refusal: "refusal" }, ...at(importedKey.code, 15, 9, "envelope[STATUS_KEY]"), suggestions: [] },
+        { messageId: "failure", ...at(importedKey.code, 18, 64, '[STATUS_KEY, "error"]'), suggestions: [] },
+        { messageId: "failure", ...at(importedKey.code, 23, 33, '[STATUS_KEY]: "error"'), suggestions: [] },
+      ],
     },
     {
       name: "red: object-literal-shorthand",

@@ -106,7 +106,7 @@ function within(at: Loc, start: Loc, end: Loc): boolean {
 
 /**
  * The status words a build uses: one for a call or object literal, every `"status":"…"` of a serialised string.
- * An object literal whose word cannot be seen is data; a call whose word cannot be seen is a finding.
+ * An object literal whose word (or `status` key) cannot be seen is data; a call whose word cannot be seen is a finding.
  */
 export function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { unknown: string } | "unknown-object" {
   if (build.k === "serialised") {
@@ -121,6 +121,11 @@ export function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string
       }
     }
     return words;
+  }
+  if (build.k === "object" && build.key) {
+    // A key only the project can read: an object whose key is not `status` (or cannot be seen) is data.
+    const key = ctx.resolveStr(file, build.key);
+    if (!key.known || key.value !== "status") return "unknown-object";
   }
   if (build.k === "object" && build.alternatives) {
     // Each value the word may take counts: a branch that is the failure or refusal word is a hand-built envelope.
