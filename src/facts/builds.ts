@@ -105,7 +105,6 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
     site: file.siteOf(call),
     // Set only inside a catch clause: facts are plain data, with no key the cache's JSON would drop.
     ...(catchVariable === undefined ? {} : { catchVariable }),
-    range: [call.getStart(file.sf), call.getEnd()],
     ...(indirect ? {} : { rewrite: rewriteOf(file, call, callee, ref) }),
   });
 }
@@ -127,7 +126,6 @@ export function tryBuilderReference(file: FileIndex, node: ts.Identifier | ts.Pr
     callee: { name: ref.name, member: ts.isPropertyAccessExpression(node), ref },
     enclosing: enclosingNames(node),
     site: file.siteOf(node),
-    range: [node.getStart(file.sf), node.getEnd()],
   });
 }
 
@@ -194,7 +192,7 @@ function rewriteOf(file: FileIndex, call: ts.CallExpression, callee: ts.Expressi
       (binding.kind === "const" && ts.isVariableDeclaration(d) && !!d.initializer && !!unwrapToFunction(file, d.initializer));
     (isProducer ? bound : taken).push(name);
   }
-  const rewrite: NonNullable<BuildFact["rewrite"]> = { args, qualifier, bound, taken };
+  const rewrite: NonNullable<BuildFact["rewrite"]> = { range: [call.getStart(file.sf), call.getEnd()], args, qualifier, bound, taken };
   if (parameter) rewrite.parameter = parameter.getText(file.sf);
   if (ref.k === "import" && !qualifier) {
     const decl = file.sf.statements.find(
@@ -288,7 +286,7 @@ function statusKey(key: StrExpr): boolean | StrExpr {
   return key.k === "unknown" ? false : key;
 }
 
-/** An object's `status` word, set at `at` to `value` in the object made by `whole` (its range, for editor fixes). */
+/** An object's `status` word, set at `at` to `value` in the object made by `whole`. */
 function pushObjectWord(file: FileIndex, at: ts.Node, value: ts.Expression, whole: ts.Node, form: BuildFact["form"] | undefined, key: true | StrExpr): void {
   const branches = branchesOf(value);
   file.facts.builds.push({
@@ -301,7 +299,6 @@ function pushObjectWord(file: FileIndex, at: ts.Node, value: ts.Expression, whol
     ...(key === true ? {} : { key }),
     enclosing: enclosingNames(whole),
     site: file.siteOf(whole),
-    range: [whole.getStart(file.sf), whole.getEnd()],
   });
 }
 
@@ -331,7 +328,6 @@ export function trySerialised(file: FileIndex, expr: ts.Expression): void {
     word: value,
     enclosing: enclosingNames(expr),
     site: file.siteOf(expr),
-    range: [expr.getStart(file.sf), expr.getEnd()],
   });
 }
 

@@ -314,10 +314,10 @@ export interface BuildFact {
   site: Site;
   /** For calls inside a catch clause: the caught variable's name, for a suggested formatError(operation, ex). */
   catchVariable?: string | null;
-  /** Source range of the call or literal (0-based offsets) for editor fixes. */
-  range: [number, number];
   /** For calls: what an editor needs to rewrite it into a producer call. */
   rewrite?: {
+    /** Source range of the call (0-based offsets), which the rewrite replaces. */
+    range: [number, number];
     /** Source text of each argument. */
     args: string[];
     /** Source text of the `parameter` hint (`{ parameter: "top" }` gives `"top"`), when there is one. */

@@ -25,7 +25,7 @@ export function suggestionsFor(ctx: SkuContext, build: BuildFact, kind: "failure
     replacement = `${rewrite.qualifier}${producer}(${JSON.stringify(tool)}, ${build.catchVariable})`;
   }
   if (!rewrite.qualifier && rewrite.taken.includes(producer)) return []; // the name means something else here
-  const edits: Suggestion["edits"] = [{ range: build.range, text: replacement }];
+  const edits: Suggestion["edits"] = [{ range: rewrite.range, text: replacement }];
   if (!rewrite.qualifier && !rewrite.bound.includes(producer)) {
     // Without a named import to extend, the rewrite would leave an unbound name: offer nothing rather than break the file.
     if (rewrite.importAfter === undefined) return [];

@@ -16,9 +16,8 @@ function build(rewrite: Partial<NonNullable<BuildFact["rewrite"]>>, callee = "st
     callee: { name: callee, member: false, ref: { k: "local", name: callee } },
     enclosing: [],
     site: { within: [] },
-    range: [40, 90],
     catchVariable: "ex",
-    rewrite: { args: ['"invalid"', '"Bad."', '{ parameter: "top" }'], qualifier: "", bound: [], taken: [], parameter: '"top"', ...rewrite },
+    rewrite: { range: [40, 90], args: ['"invalid"', '"Bad."', '{ parameter: "top" }'], qualifier: "", bound: [], taken: [], parameter: '"top"', ...rewrite },
   } as BuildFact;
 }
 
