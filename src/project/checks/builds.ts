@@ -45,10 +45,9 @@ export function checkBuilds(ctx: SkuContext, files: string[], tools: SkuTools, c
       const allowedHere = build.enclosing.flatMap((n) => allow.get(n) ?? []);
       const inAllowed = build.enclosing.some((n) => allow.has(n));
       const words = wordsOf(ctx, file, build);
-      if (words === "unknown-object") continue;
-      if (typeof words === "object" && "unknown" in words) {
+      if (!Array.isArray(words)) {
         if (inAllowed) continue;
-        report(messages.handBuiltUnknown(tool, build.callee?.name ?? contract.builder, words.unknown), file, build.loc, build.end, tool);
+        report(messages.handBuiltUnknown(tool, build.callee!.name, words.unknown), file, build.loc, build.end, tool);
         counts.handBuilt++;
         continue;
       }
@@ -106,9 +105,10 @@ function within(at: Loc, start: Loc, end: Loc): boolean {
 
 /**
  * The status words a build uses: one for a call or object literal, every `"status":"…"` of a serialised string.
- * An object literal whose word (or `status` key) cannot be seen is data; a call whose word cannot be seen is a finding.
+ * An object whose word (or `status` key) cannot be seen is data, and uses none; a call whose word cannot be seen is a
+ * finding.
  */
-export function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { unknown: string } | "unknown-object" {
+export function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string[] | { unknown: string } {
   if (build.k === "serialised") {
     const text = ctx.renderWithHoles(file, build.word);
     const words: string[] = [];
@@ -125,19 +125,18 @@ export function wordsOf(ctx: SkuContext, file: string, build: BuildFact): string
   if (build.k === "object" && build.key) {
     // A key only the project can read: an object whose key is not `status` (or cannot be seen) is data.
     const key = ctx.resolveStr(file, build.key);
-    if (!key.known || key.value !== "status") return "unknown-object";
+    if (!key.known || key.value !== "status") return [];
   }
   if (build.k === "object" && build.alternatives) {
     // Each value the word may take counts: a branch that is the failure or refusal word is a hand-built envelope.
-    const words = build.alternatives.flatMap((w) => {
+    return build.alternatives.flatMap((w) => {
       const r = ctx.resolveStr(file, w);
       return r.known ? [r.value] : [];
     });
-    return words.length > 0 ? words : "unknown-object";
   }
   const resolved = ctx.resolveStr(file, build.word);
   if (resolved.known) return [resolved.value];
-  if (build.k === "object") return "unknown-object";
+  if (build.k === "object") return [];
   return { unknown: resolved.why };
 }
 
