@@ -180,7 +180,8 @@ export class FactStore {
   /** Every file read so far that has facts, with the text they were computed from. */
   withFacts(): { file: string; text: string; facts: FileFacts }[] {
     const out: { file: string; text: string; facts: FileFacts }[] = [];
-    for (const e of this.entries.values()) if (e.facts && e.text !== undefined) out.push({ file: e.file, text: e.text, facts: e.facts });
+    // An entry has facts exactly when its text was read.
+    for (const e of this.entries.values()) if (e.facts) out.push({ file: e.file, text: e.text!, facts: e.facts });
     return out;
   }
 

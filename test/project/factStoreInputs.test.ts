@@ -178,3 +178,37 @@ describe("changedTexts", () => {
     expect(sameInputs({ ...inputs, files: inputs.files.slice(2) })).toBe(true);
   });
 });
+
+describe("sameInputs at its edges", () => {
+  it("an unreadable file stays the same while it fails the same way; a file that can no longer be read is a change", () => {
+    const dir = tempDir("store-unreadable");
+    const missing = path.join(dir, "missing.ts");
+    const gone = path.join(dir, "gone.ts");
+    expect(sameInputs({ files: [{ file: missing, unreadable: "no such file" }], probes: [], tsconfigs: [] })).toBe(true);
+    expect(sameInputs({ files: [{ file: missing, unreadable: "it is a folder" }], probes: [], tsconfigs: [] })).toBe(false);
+    expect(changedTexts({ files: [{ file: gone, content: contentHash("x") }], probes: [], tsconfigs: [] }, new DiskHashes(), 5, [])).toBeUndefined();
+  });
+
+  it("a tsconfig.json consulted for aliases must read the same (its hash; null: it did not exist)", () => {
+    const dir = tempDir("store-tsconfig");
+    const tsconfig = path.join(dir, "tsconfig.json");
+    writeFileSync(tsconfig, "{}");
+    const inputs = (content: string | null) => ({ files: [], probes: [], tsconfigs: [{ file: tsconfig, content }] });
+    expect(sameInputs(inputs(contentHash("{}")))).toBe(true);
+    expect(sameInputs(inputs(contentHash('{ "compilerOptions": {} }')))).toBe(false);
+    expect(sameInputs(inputs(null))).toBe(false);
+  });
+
+  it("facts known before reading (a seed) keep the file's stamp: nothing changed, nothing to drop", () => {
+    const dir = tempDir("store-seeded");
+    const file = path.join(dir, "a.ts");
+    const text = "export const a = 1;";
+    writeFileSync(file, text);
+    const facts = extractFileFacts(file, text, OPTIONS);
+    const store = new FactStore(OPTIONS, { seeds: new Map([[file, { content: contentHash(text), facts }]]) });
+    expect(store.prepare([file])).toEqual([]);
+    expect(store.reused).toBe(1);
+    expect(store.revalidate()).toBe(false);
+    expect(store.inputs()?.files).toEqual([{ file, content: contentHash(text), stamp: expect.any(String) }]);
+  });
+});
