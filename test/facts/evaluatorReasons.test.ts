@@ -26,9 +26,15 @@ describe("the string evaluator says why it cannot read a value", () => {
     ["a spread of a string", 'const S = "s";\nconst O = { ...S } as const;\nconst probe = `${O.x}`;', "spreads `...S`, which is not an `as const` object"],
     ["a key that is not a string", 'const K = true;\nconst O = { [K]: "v" } as const;\nconst probe = `${O.x}`;', "computed key `[K]`: the key `K` is not a string"],
     ["a key that is imported", 'import { K } from "./k";\nconst O = { [K]: "v" } as const;\nconst probe = `${O.x}`;', "computed key `[K]`: the key `K` is imported: a key must be known in this file"],
+    ["an object cast to a type, not `as const`", 'const O = { a: "x" } as Record<string, string>;\nconst probe = `${O.a}`;', "`O` is not `as const`: its properties may change"],
+    ["an object that satisfies a type, not `as const`", 'const P = { a: "x" } satisfies object;\nconst probe = `${P.a}`;', "`P` is not `as const`: its properties may change"],
     ["an `import x = require(...)`", 'import x = require("y");\nconst probe = `${x}`;', "`x` is imported with `import x = ...`, which is not followed"],
   ])("%s", (_name, source, expected) => {
     expect(why(source)).toBe(expected);
+  });
+
+  it("`<const>` before an object is `as const`", () => {
+    expect(probe('const O = <const>{ b: "y" };\nconst probe = `${O.b}`;')).toEqual({ k: "str", v: "y" });
   });
 
   it("a bigint key is read as the number it names", () => {
