@@ -698,11 +698,10 @@ export class StringEvaluator {
     );
   }
 
-  /** A property name as the key it defines: identifiers and literals as written (numbers normalised), computed names
-   * when they evaluate to a known string. */
+  /** A property name as the key it defines: identifiers and literals as written (the parser gives a number's text as
+   * JavaScript prints the number: `1e3` is "1000"), computed names when they evaluate to a known string. */
   private propertyKey(name: ts.PropertyName): string | Unknown {
     if (ts.isComputedPropertyName(name)) return this.staticKey(name.expression, NO_CONTEXT);
-    if (ts.isNumericLiteral(name)) return String(Number(name.text));
     if (ts.isBigIntLiteral(name)) return name.text.slice(0, -1);
     return name.text;
   }
