@@ -23,6 +23,10 @@ it("only a `__proto__:` property sets the prototype: a shorthand or a method of 
   expect(probe('const O = { __proto__: null, a: "x" } as const;\nconst probe = O.a;')).toMatchObject({ k: "unknown", why: "the object sets its prototype with `__proto__`" });
 });
 
+it("a part of an `as const` value inside an enum still reads the enum's members by their bare names", () => {
+  expect(probe('enum E { A = "x", B = `${A}y` as const }\nconst probe = E.B;')).toEqual(str("xy"));
+});
+
 it("String.raw awaited before its template is String.raw", () => {
   expect(probe("async function f() { const probe = (await String.raw)`a\\nb`; }")).toEqual(str("a\\nb"));
 });
