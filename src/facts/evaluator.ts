@@ -803,27 +803,14 @@ function mayHoldString(id: ts.Identifier): boolean {
 
 const MISSING = Symbol("missing property");
 
-/** The context of an expression a caller hands in: whether it sits inside an enum initializer or under `as const`. */
+/**
+ * The context of an expression a caller hands in: whether it sits inside an enum initializer. (Whether it sits under
+ * `as const` would change only an object literal's value, which is no string whatever it is; every part of a value is
+ * read without `as const`.)
+ */
 function contextOf(expr: ts.Expression): Context {
   const enumDeclaration = enumOf(expr);
-  let asConst = false;
-  for (let parent = expr.parent; parent; parent = parent.parent) {
-    const kind = parent.kind;
-    if ((kind === AsExpression || kind === TypeAssertionExpression) && ts.isConstTypeReference((parent as ts.AsExpression).type)) {
-      asConst = true;
-      break;
-    }
-    const passes =
-      kind === ParenthesizedExpression ||
-      kind === AsExpression ||
-      kind === TypeAssertionExpression ||
-      kind === SatisfiesExpression ||
-      kind === NonNullExpression ||
-      kind === PropertyAssignment ||
-      kind === ObjectLiteralExpression;
-    if (!passes) break;
-  }
-  return asConst || enumDeclaration ? { enumDeclaration, asConst } : NO_CONTEXT;
+  return enumDeclaration ? { enumDeclaration, asConst: false } : NO_CONTEXT;
 }
 
 /** The enum whose member's initializer an expression is (a part of), if it is. */

@@ -28,6 +28,7 @@ describe("the string evaluator says why it cannot read a value", () => {
     ["a key that is imported", 'import { K } from "./k";\nconst O = { [K]: "v" } as const;\nconst probe = `${O.x}`;', "computed key `[K]`: the key `K` is imported: a key must be known in this file"],
     ["an object cast to a type, not `as const`", 'const O = { a: "x" } as Record<string, string>;\nconst probe = `${O.a}`;', "`O` is not `as const`: its properties may change"],
     ["an object that satisfies a type, not `as const`", 'const P = { a: "x" } satisfies object;\nconst probe = `${P.a}`;', "`P` is not `as const`: its properties may change"],
+    ["an object read under an `as const` that is the read's, not the object's", 'const probe = ({ k: "v" }).k as const;', "`({ k: \"v\" })` is not `as const`: its properties may change"],
     ["an `import x = require(...)`", 'import x = require("y");\nconst probe = `${x}`;', "`x` is imported with `import x = ...`, which is not followed"],
   ])("%s", (_name, source, expected) => {
     expect(why(source)).toBe(expected);
