@@ -39,6 +39,14 @@ describe("names declared in an inner block are not the function's", () => {
     expect(reachingLast("function f(c) { if (c) { var err = b(); } return err; }")).toEqual(["initializer: err = b()"]);
   });
 
+  it.each([
+    ["a brace", "function f(c) { if (c) {var err = b();} return err; }"],
+    ["a semicolon", "function f(c) { if (c) { a();var err = b(); } return err; }"],
+    ["a parenthesis", "function f(c) { for(var err = b();;) break; return err; }"],
+  ])("a var right after %s, with no space between, is the keyword", (_name, source) => {
+    expect(reachingLast(source)).toEqual(["initializer: err = b()"]);
+  });
+
   it("a let only in an inner block leaves the read outside it unbound", () => {
     for (const source of ["function f() { { let err = b(); } return err; }", "function f() { var v; { let err = b(); } return err; }"]) {
       expect(reachingLast(source)).not.toContain("initializer: err = b()");
