@@ -30,3 +30,20 @@ it("void 0 and undefined are no argument; an object names its keys and whether a
     [{ k: "none" }, { k: "none" }, { k: "object", keys: ["a"], open: true }, { k: "object", keys: ["b"], open: false }, { k: "value" }],
   ]);
 });
+
+it("server.tool's first argument after the name is its parameters when it is an object or a function, with no text to tell apart", () => {
+  const facts = factsOf([
+    'import { z } from "zod";',
+    "const SCHEMA = { a: z.string() };",
+    "export function register(server) {",
+    '  server.tool("a", { a: z.string() }, async () => ({ content: [] }));',
+    '  server.tool("b", "B.", { a: z.string() }, async () => ({ content: [] }));',
+    '  server.tool("c", SCHEMA, async () => ({ content: [] }));',
+    "}",
+  ]);
+  expect(facts.tools.map((t) => [t.input?.k ?? "missing", "inputAfterText" in t ? (t.inputAfterText?.k ?? null) : "none"])).toEqual([
+    ["object", "none"],
+    ["object", "none"],
+    ["local", null],
+  ]);
+});
