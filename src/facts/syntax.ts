@@ -85,9 +85,10 @@ export function functionName(fn: ts.Node): string | null {
   if (!p) return null;
   // A default value takes its parameter's or element's name, as JavaScript names it (`(cb = () => …)`, `{ cb = () => … }`).
   if ((ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isBindingElement(p)) && p.initializer === child && ts.isIdentifier(p.name)) return p.name.text;
-  if (ts.isPropertyAssignment(p) && p.initializer === child) return propertyNameText(p.name);
-  if (ts.isPropertyDeclaration(p) && p.initializer === child) return propertyNameText(p.name);
-  if (ts.isBinaryExpression(p) && p.right === child && p.operatorToken.kind === EqualsToken) {
+  // A function is no property's name (a computed one is its own node) and no assignment's target: where it is the child
+  // of a property or an assignment, it is the value.
+  if (ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) return propertyNameText(p.name);
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === EqualsToken) {
     const left = peel(p.left, false);
     if (ts.isIdentifier(left)) return left.text;
     if (ts.isPropertyAccessExpression(left)) return left.name.text;

@@ -118,7 +118,7 @@ function registeredInput(file: FileIndex, method: string, args: readonly ts.Expr
     return { input: config ? readPath(file.data.read(peel(config, false)), ["inputSchema"], locOf(config)) : null };
   }
   if (!middle[0]) return { input: null };
-  const first = peel(middle[0], false);
+  const first = peel(middle[0]);
   // Read once (the reader peels what `peel` does and more): the argument's value, whichever part it turns out to be.
   const input = file.data.read(first);
   // A parameter of the function the registration sits in (`addTool(server, name, description, …)`) stands where the
@@ -211,7 +211,8 @@ function bodyOf(file: FileIndex, expr: ts.Expression): Pick<ToolFact, "body" | "
     }
     const value = file.data.read(e);
     // An argument of the function the registration sits in: the function its caller passes (one tool per call).
-    if (value.k === "ref" || value.k === "param" || value.k === "function" || value.k === "arg") return { body: value };
+    // (The reader sees a function only in a const, which the next line keeps.)
+    if (value.k === "ref" || value.k === "param" || value.k === "arg") return { body: value };
     if (binding.kind === "const" && value.k !== "string" && value.k !== "other" && value.k !== "unknown") return { body: value };
     return { body: null, bodyMissing: { why: `the handler \`${e.text}\` is a ${binding.kind} that does not hold a function the census can follow` } };
   }
