@@ -198,7 +198,13 @@ export class InputSchemaReader {
       }
       case "literal": {
         const v = this.argJson(file, args[0], what);
-        if (!Array.isArray(v)) return plain({ type: v === null ? "null" : typeof v, const: v });
+        // zod serves a list of one value as that value (`z.literal(["a"])` is `z.literal("a")`), and an empty list as
+        // a schema nothing meets.
+        if (Array.isArray(v) && v.length === 0) return plain({ not: {} });
+        if (!Array.isArray(v) || v.length === 1) {
+          const one = Array.isArray(v) ? v[0]! : v;
+          return plain({ type: one === null ? "null" : typeof one, const: one });
+        }
         // `z.literal(["a", "b"])`: an enum, typed when its values share one type.
         const types = new Set(v.map((x) => (x === null ? "null" : typeof x)));
         return plain(types.size === 1 ? { type: [...types][0]!, enum: v } : { enum: v });
