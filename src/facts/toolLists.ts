@@ -211,7 +211,8 @@ function sameKeys(a: readonly string[] | undefined, b: readonly string[]): boole
 
 /** Whether `path` leads to, or is on the way to, `name`: the argument is the name, or what the name is read from. */
 function leadsTo(path: readonly string[] | undefined, name: readonly string[]): path is readonly string[] {
-  return path !== undefined && path.length <= name.length && path.every((key, i) => key === name[i]);
+  // (A longer path fails at its first key past the name's end.)
+  return path !== undefined && path.every((key, i) => key === name[i]);
 }
 
 /**
