@@ -86,8 +86,8 @@ export class DataResolver {
         const unseen = spread.k === "other" ? "" : `: ${spread.why}`;
         return { k: "unknown", why: `the config spreads \`${entry.text}\`, which may set the ${key}${unseen}`, file: value.file, loc: entry.loc };
       }
-      // A spread of a spread of …: as deep as the modules chain them, so it counts against the same depth as refs.
-      if (this.depth >= MAX_DEPTH) return { k: "unknown", why: CHAIN_TOO_DEEP, file: value.file, loc: entry.loc };
+      // A spread of a spread of …: as deep as the modules chain them, so it counts against the same depth as refs (the
+      // next spread's `resolve` stops the chain at the limit).
       this.depth++;
       let found: Resolved | "absent";
       try {
@@ -119,7 +119,7 @@ export class DataResolver {
     let current: Resolved = value;
     for (const key of path) {
       if (current.k === "list" && /^\d+$/.test(key)) {
-        current = current.items[Number(key)] ?? { k: "unknown", why: `the list has no element ${key}`, file: "", loc: { line: 1, column: 1 } };
+        current = current.items[Number(key)] ?? { k: "unknown", why: `the list has no element ${key}`, file: fileOf(current), loc: locOfResolved(current) };
         continue;
       }
       const next = this.member(current, key);
