@@ -234,9 +234,8 @@ export class DataResolver {
         text.push(r.value);
         continue;
       }
-      // Where a string of this file says it cannot be read; the part itself otherwise.
-      const at = resolved.k === "string" && resolved.file === file && r.line !== undefined ? { line: r.line, column: r.column! } : part.loc;
-      return { k: "string", file, expr: { k: "unknown", why: r.why, line: at.line, column: at.column }, loc: value.loc, end: value.end };
+      // The part that cannot be read (a finding on the text stands where the text is: see `loc`).
+      return { k: "string", file, expr: { k: "unknown", why: r.why, line: part.loc.line, column: part.loc.column }, loc: value.loc, end: value.end };
     }
     return { k: "string", file, expr: { k: "str", v: text.join("") }, loc: value.loc, end: value.end };
   }
