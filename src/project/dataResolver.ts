@@ -279,7 +279,7 @@ export class DataResolver {
    */
   callBindings(file: string, fn: string): { key: string; value: Resolved; at: string }[] | undefined {
     const sites = this.callSites(file, fn);
-    if (sites.length === 0 || sites.some((s) => !s.call.values)) return undefined;
+    if (sites.some((s) => !s.call.values)) return undefined;
     return sites.map((site) => ({
       key: callKey(file, fn),
       at: `${this.show(site.file)}:${site.call.loc.line}`,
@@ -356,7 +356,7 @@ export class DataResolver {
     // `export * as defs from "./defs.js"` in the module imported from: the namespace of the module it names.
     const reexported = this.graph.reexportedNamespace(file, ref.module, name);
     if (reexported) {
-      const namespace = this.namespace(reexported.file, { ...ref, module: reexported.module, name: "*", path: [] });
+      const namespace = this.namespace(reexported.file, { ...ref, module: reexported.module });
       return this.at(this.path(namespace, path), path, reexported.file, ref.loc);
     }
     const followed = this.graph.followImport(file, ref.module, name);

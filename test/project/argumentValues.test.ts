@@ -47,3 +47,11 @@ it("a function inside another is named by its line and column", async () => {
     findings: ["tool-discovery 2 the value is an argument of the function at line 2, column 19, so it depends on the caller: the census sees no call of it in the SKU's modules"],
   });
 });
+
+it("a registration helper nobody calls still defines its tool, whose name depends on a caller the census does not see", async () => {
+  const source = `function addTool(server, name) {\n  ${register("name")};\n}\nexport function register(server) {\n  ${register('"b"')};\n}\n`;
+  const report = await monitorReport({ "src/server.ts": source });
+  expect(report.counts.tools).toBe(2);
+  expect(report.findings.map((f) => `${f.rule} ${f.line}`)).toEqual(["tool-discovery 2"]);
+  expect(report.findings[0]!.message).toContain("the census sees no call of it in the SKU's modules");
+});
