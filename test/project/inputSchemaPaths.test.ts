@@ -36,3 +36,11 @@ it("a shape holding a value built at run time is unseen, not annotations", async
     { tool: "a", entryTokens: null, entryUnknown: "the census cannot see its input schema: `makeSchema()` is no zod schema the census can read" },
   ]);
 });
+
+it("a chain whose first step is a property other than coerce (`z.iso.datetime()`) is named as unread, whole", async () => {
+  const source = (form: string) => `import { z } from "zod";\nexport function register(server) {\n  server.registerTool("a", { description: "A.", inputSchema: { q: ${form} } }, async () => ({ content: [] }));\n}\n`;
+  expect(await entry(source("z.iso.datetime()"))).toEqual([
+    { tool: "a", entryTokens: null, entryUnknown: "the census cannot see its input schema: `z.iso.datetime()` is no zod schema the census can read" },
+  ]);
+  expect(await entry(source("z.coerce.number()"))).toEqual(WITH_Q);
+});
