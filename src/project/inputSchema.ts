@@ -299,12 +299,13 @@ export class InputSchemaReader {
           node.optional = true;
           wrapped = true;
           break;
-        // A union with null: a description after it is the union's (`wrapped` is for wrappers that say things before it).
+        // A union with null made optional (zod's `nullish` is `nullable().optional()`): the optional wrapper is outermost,
+        // so what is said after it is said before the union (`.nullish().describe("d")` serialises its description first).
         case "nullish":
           node.optional = true;
           fold();
           node.json = nullable(node.json);
-          wrapped = false;
+          wrapped = true;
           break;
         case "nullable":
           fold();

@@ -1,0 +1,37 @@
+// Bounds, sizes and wrappers in a zod chain, against the JSON Schema the MCP SDK serves for the same value: the
+// tightest bound of several (an exclusive one over an inclusive one at the same value), the largest least size and the
+// smallest most, and a description after `.nullish()` (zod's `nullable().optional()`: written before the union).
+import { expect, it } from "vitest";
+import { z } from "zod";
+import { readAndServed, type Forms } from "./servedSchemas.js";
+
+const FORMS: Forms = {
+  min_then_lower: ["z.number().min(5).min(3)", z.number().min(5).min(3)],
+  min_then_higher: ["z.number().min(3).min(5)", z.number().min(3).min(5)],
+  gt_then_min_same: ["z.number().gt(3).min(3)", z.number().gt(3).min(3)],
+  min_then_gt_same: ["z.number().min(3).gt(3)", z.number().min(3).gt(3)],
+  gt_twice: ["z.number().gt(3).gt(3)", z.number().gt(3).gt(3)],
+  max_then_lt_same: ["z.number().max(5).lt(5)", z.number().max(5).lt(5)],
+  lt_then_max_lower: ["z.number().lt(5).max(4)", z.number().lt(5).max(4)],
+  described_bounds: ['z.number().describe("d").min(1).max(9)', z.number().describe("d").min(1).max(9)],
+  string_min_twice: ["z.string().min(3).min(3)", z.string().min(3).min(3)],
+  string_min_lower: ["z.string().min(5).min(2)", z.string().min(5).min(2)],
+  string_max_higher: ["z.string().max(3).max(5)", z.string().max(3).max(5)],
+  array_min_same: ["z.array(z.string()).min(2).min(2)", z.array(z.string()).min(2).min(2)],
+  array_max_lower: ["z.array(z.string()).max(4).max(2)", z.array(z.string()).max(4).max(2)],
+  nullish_describe: ['z.string().nullish().describe("d")', z.string().nullish().describe("d")],
+  describe_nullish: ['z.string().describe("d").nullish()', z.string().describe("d").nullish()],
+  optional_nullish_describe: ['z.string().optional().nullish().describe("d")', z.string().optional().nullish().describe("d")],
+  default_nullish_describe: ['z.string().default("a").nullish().describe("d")', z.string().default("a").nullish().describe("d")],
+  checked_nullish_describe: ['z.string().min(2).nullish().describe("d")', z.string().min(2).nullish().describe("d")],
+  number_default_nullish_describe: ['z.number().default(1).nullish().describe("d")', z.number().default(1).nullish().describe("d")],
+  nullish_nullable_describe: ['z.string().min(2).nullish().nullable().describe("d")', z.string().min(2).nullish().nullable().describe("d")],
+  nullish_optional_describe: ['z.string().min(2).nullish().optional().describe("d")', z.string().min(2).nullish().optional().describe("d")],
+  nullish_default_describe: ['z.string().nullish().default("a").describe("d")', z.string().nullish().default("a").describe("d")],
+};
+
+it("each chain is read as the SDK serves it, key for key and in its order", () => {
+  const { read, served } = readAndServed(FORMS);
+  const differing = Object.keys(FORMS).filter((name) => JSON.stringify(read[name]) !== JSON.stringify(served[name]));
+  expect(differing.map((name) => ({ name, census: JSON.stringify(read[name]), served: JSON.stringify(served[name]) }))).toEqual([]);
+});
