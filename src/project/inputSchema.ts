@@ -426,6 +426,7 @@ export class InputSchemaReader {
       }
     }
     fold();
+    node.json = inCheckOrder(node.json);
     return node;
   }
 
@@ -550,7 +551,30 @@ function replaced(json: { [key: string]: Json }, old: string, key: string, value
   return Object.fromEntries(Object.entries(json).map(([k, v]): [string, Json] => (k === old ? [key, value] : [k, v])));
 }
 
-function nullable(json: { [key: string]: Json }): { [key: string]: Json } {
+/**
+ * The keys zod's processor for each type writes, in the order it writes them whatever order the chain gave (a string's
+ * `.max(9).min(2)` is `minLength` then `maxLength`); other keys (what wrappers and `.describe` say) keep their places.
+ */
+const CHECK_ORDER: Record<string, readonly string[]> = {
+  string: ["type", "minLength", "maxLength", "format", "contentEncoding", "pattern"],
+  number: ["type", "exclusiveMinimum", "minimum", "exclusiveMaximum", "maximum", "multipleOf"],
+  integer: ["type", "exclusiveMinimum", "minimum", "exclusiveMaximum", "maximum", "multipleOf"],
+  array: ["minItems", "maxItems", "type", "items"],
+};
+
+/** `json` with its type's checks in zod's order, in the places they hold among the other keys. */
+function inCheckOrder(json: { [key: string]: Json }): { [key: string]: Json } {
+  const order = typeof json.type === "string" ? CHECK_ORDER[json.type] : undefined;
+  if (!order) return json;
+  const entries = Object.entries(json);
+  const slots = entries.flatMap(([key], i) => (order.includes(key) ? [i] : []));
+  const checks = slots.map((i) => entries[i]!).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  slots.forEach((slot, i) => (entries[slot] = checks[i]!));
+  return Object.fromEntries(entries);
+}
+
+function nullable(given: { [key: string]: Json }): { [key: string]: Json } {
+  const json = inCheckOrder(given);
   const keys = Object.keys(json);
   if (keys.length === 1 && typeof json.type === "string") return { type: [json.type, "null"] };
   // A list of types (a union of bare types, one already nullable) takes "null" as one more.

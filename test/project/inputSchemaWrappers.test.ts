@@ -1,6 +1,7 @@
 // Bounds, sizes and wrappers in a zod chain, against the JSON Schema the MCP SDK serves for the same value: the
 // tightest bound of several (an exclusive one over an inclusive one at the same value), the largest least size and the
-// smallest most, and a description after `.nullish()` (zod's `nullable().optional()`: written before the union).
+// smallest most, the checks in zod's order whatever the chain's, and a description after `.nullish()` (zod's
+// `nullable().optional()`: written before the union).
 import { expect, it } from "vitest";
 import { z } from "zod";
 import { readAndServed, type Forms } from "./servedSchemas.js";
@@ -19,6 +20,24 @@ const FORMS: Forms = {
   string_max_higher: ["z.string().max(3).max(5)", z.string().max(3).max(5)],
   array_min_same: ["z.array(z.string()).min(2).min(2)", z.array(z.string()).min(2).min(2)],
   array_max_lower: ["z.array(z.string()).max(4).max(2)", z.array(z.string()).max(4).max(2)],
+  min_then_int: ["z.number().min(5).int()", z.number().min(5).int()],
+  lt_then_int: ["z.number().lt(5).int()", z.number().lt(5).int()],
+  min_then_length: ["z.string().min(3).length(5)", z.string().min(3).length(5)],
+  max_then_length: ["z.string().max(9).length(5)", z.string().max(9).length(5)],
+  array_min_then_length: ["z.array(z.number()).min(1).length(2)", z.array(z.number()).min(1).length(2)],
+  // Written in zod's order of checks whatever the chain's: lower before upper, then a number's multipleOf, a string's
+  // format and pattern after its lengths, an array's sizes before its type.
+  max_then_min: ["z.number().max(5).min(1)", z.number().max(5).min(1)],
+  lt_then_gt: ["z.number().lt(5).gt(1)", z.number().lt(5).gt(1)],
+  max_then_int: ["z.number().max(5).int()", z.number().max(5).int()],
+  multiple_then_bounds: ['z.number().multipleOf(2).max(5).min(1).describe("d")', z.number().multipleOf(2).max(5).min(1).describe("d")],
+  string_max_then_min: ["z.string().max(9).min(2)", z.string().max(9).min(2)],
+  string_regex_then_lengths: ["z.string().regex(/a/).max(9).min(2)", z.string().regex(/a/).max(9).min(2)],
+  string_email_then_max: ["z.string().email().max(40)", z.string().email().max(40)],
+  string_max_then_email: ["z.string().max(40).email()", z.string().max(40).email()],
+  array_max_then_min: ["z.array(z.string()).max(9).min(2)", z.array(z.string()).max(9).min(2)],
+  nullable_max_then_min: ['z.number().max(5).min(1).nullable().describe("d")', z.number().max(5).min(1).nullable().describe("d")],
+  default_max_then_min: ["z.string().max(9).min(2).default(\"abc\")", z.string().max(9).min(2).default("abc")],
   nullish_describe: ['z.string().nullish().describe("d")', z.string().nullish().describe("d")],
   describe_nullish: ['z.string().describe("d").nullish()', z.string().describe("d").nullish()],
   optional_nullish_describe: ['z.string().optional().nullish().describe("d")', z.string().optional().nullish().describe("d")],
