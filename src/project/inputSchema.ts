@@ -259,15 +259,8 @@ export class InputSchemaReader {
       const { description, ...rest } = node.json;
       node.json = { ...rest, description: description! };
     };
+    // (Where a check stands among the type's others is zod's order, set once the chain is read: see inCheckOrder.)
     const set = (key: string, value: Json): void => {
-      // zod writes an array's size checks before its type and items: where they stand is part of the entry's text.
-      if ((key === "minItems" || key === "maxItems") && node.json.type === "array" && !(key in node.json)) {
-        const entries = Object.entries(node.json);
-        const at = entries.findIndex(([k]) => k === "type");
-        entries.splice(at < 0 ? entries.length : at, 0, [key, value]);
-        node.json = Object.fromEntries(entries);
-        return;
-      }
       node.json[key] = value;
       if (key !== "description") descriptionLast();
     };
