@@ -575,9 +575,13 @@ function nullable(given: { [key: string]: Json }): { [key: string]: Json } {
   return { anyOf: [json, { type: "null" }] };
 }
 
-/** A union of bare types is one `type` list, as zod 4 writes it; anything else is `anyOf`. */
+/**
+ * A union of bare types (a type, or a list of them such as a nullable's) is one `type` list of each type once, as zod 4
+ * writes it (one type alone is that type); anything else is `anyOf`.
+ */
 function unionJson(options: { [key: string]: Json }[]): { [key: string]: Json } {
-  if (options.every((o) => Object.keys(o).length === 1 && typeof o.type === "string")) return { type: options.map((o) => o.type as string) };
-  return { anyOf: options };
+  if (!options.every((o) => Object.keys(o).length === 1 && (typeof o.type === "string" || Array.isArray(o.type)))) return { anyOf: options };
+  const types = [...new Set(options.flatMap((o) => (Array.isArray(o.type) ? o.type : [o.type!])))];
+  return { type: types.length === 1 ? types[0]! : types };
 }
 

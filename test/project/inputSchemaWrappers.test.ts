@@ -40,6 +40,16 @@ const FORMS: Forms = {
   array_min_then_describe_max: ['z.array(z.string()).min(1).describe("d").max(3)', z.array(z.string()).min(1).describe("d").max(3)],
   nullable_max_then_min: ['z.number().max(5).min(1).nullable().describe("d")', z.number().max(5).min(1).nullable().describe("d")],
   default_max_then_min: ["z.string().max(9).min(2).default(\"abc\")", z.string().max(9).min(2).default("abc")],
+  optional_array_describe: ['z.string().optional().array().describe("d")', z.string().optional().array().describe("d")],
+  literal_false: ["z.literal(false)", z.literal(false)],
+  literal_true_default_false: ["z.boolean().default(false)", z.boolean().default(false)],
+  record_union_mixed_keys: ['z.record(z.union([z.literal("a"), z.string()]), z.number())', z.record(z.union([z.literal("a"), z.string()]), z.number())],
+  union_described_nullable: ['z.union([z.string(), z.number()]).describe("d").nullable()', z.union([z.string(), z.number()]).describe("d").nullable()],
+  union_nullable_bare: ["z.union([z.string(), z.number()]).nullable()", z.union([z.string(), z.number()]).nullable()],
+  union_twice_the_type: ["z.union([z.string(), z.string()])", z.union([z.string(), z.string()])],
+  union_nullable_and_null: ["z.union([z.string().nullable(), z.null()])", z.union([z.string().nullable(), z.null()])],
+  union_of_unions: ["z.union([z.union([z.string(), z.number()]), z.boolean()])", z.union([z.union([z.string(), z.number()]), z.boolean()])],
+  union_of_nullable: ["z.union([z.string().nullable(), z.number()])", z.union([z.string().nullable(), z.number()])],
   nullish_describe: ['z.string().nullish().describe("d")', z.string().nullish().describe("d")],
   describe_nullish: ['z.string().describe("d").nullish()', z.string().describe("d").nullish()],
   optional_nullish_describe: ['z.string().optional().nullish().describe("d")', z.string().optional().nullish().describe("d")],
@@ -55,4 +65,9 @@ it("each chain is read as the SDK serves it, key for key and in its order", () =
   const { read, served } = readAndServed(FORMS);
   const differing = Object.keys(FORMS).filter((name) => JSON.stringify(read[name]) !== JSON.stringify(served[name]));
   expect(differing.map((name) => ({ name, census: JSON.stringify(read[name]), served: JSON.stringify(served[name]) }))).toEqual([]);
+});
+
+it("a format given options other than a message is unseen, not served without them", () => {
+  const { read } = readAndServed({ datetime_options: ['z.string().datetime({ message: "m", offset: true })', z.string().datetime({ message: "m", offset: true })] });
+  expect(read["datetime_options"]).toEqual({ unseen: '`z.string().datetime({ message: "m", off…` gives .datetime() options the census does not serialise' });
 });
