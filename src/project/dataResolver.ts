@@ -3,6 +3,7 @@ import { CHAIN_TOO_DEEP } from "../facts/types.js";
 import type { CallFact, DataEntry, DataValue, FileFacts, Loc, StrExpr } from "../facts/types.js";
 import { ENVELOPE_MODULE, type ModuleGraph } from "./modules.js";
 import type { Resolved as ResolvedText } from "./stringResolver.js";
+import { formatPropertyPath } from "../propertyPaths.js";
 
 /** A value with the file it was written in: strings and refs inside it are read from that file. */
 export type Resolved =
@@ -155,7 +156,7 @@ export class DataResolver {
       case "unknown":
         return { k: "unknown", why: value.why, file, loc: value.loc };
       case "this":
-        return { k: "unknown", why: `\`${memberPath("this", value.path)}\` depends on the object at run time`, file, loc: value.loc };
+        return { k: "unknown", why: `\`${memberPath(value.path)}\` depends on the object at run time`, file, loc: value.loc };
       case "array": {
         const items: Resolved[] = [];
         for (const item of value.items) {
@@ -441,9 +442,9 @@ function tooMany(file: string, loc: Loc): Resolved {
   return { k: "unknown", why: `the list holds more than ${MAX_ELEMENTS} elements`, file, loc };
 }
 
-/** `this.toolNames[0]`: a member path as it is written. */
-function memberPath(base: string, path: readonly string[]): string {
-  return base + path.map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key}`)).join("");
+/** `this.toolNames[0]`, `this.caps["get-x"]`: a member path of `this` as a reader writes it (a key of digits an index). */
+function memberPath(path: readonly string[]): string {
+  return formatPropertyPath(["this", ...path.map((key) => (/^\d+$/.test(key) ? Number(key) : key))]);
 }
 
 function bind(env: Env, file: string, slot: number, element: Resolved): Env {
