@@ -94,6 +94,9 @@ const MAX_CLASS_ANCESTORS = 32;
 /** How deep `argumentFunctions` looks into a tool's values for the parameters they read. */
 const MAX_ARGUMENT_DEPTH = 8;
 
+/** How many tables of handlers a table may spread one inside another (`{ ...READ }` where READ is `{ ...BASE }`). */
+const MAX_TABLE_SPREADS = 16;
+
 /**
  * The functions of the tool's file whose parameters its name, description or body read (`server.tool(name, …)`), also
  * through a local the function declares (`const { name } = { ...defaults, ...spec }`): `data` is the file's.
@@ -361,7 +364,7 @@ class ToolReader {
   private readDispatch(): Map<string, { file: string; key: string }> {
     const branches = new Map<string, { file: string; key: string }>();
     for (const file of this.toolFiles) {
-      for (const d of this.ctx.facts(file)?.dispatch ?? []) {
+      for (const d of inSourceOrder(this.ctx.facts(file)?.dispatch ?? [])) {
         // An exported function's dispatch answers only where a handler forwards the name to it.
         if (d.k === "forward") this.readForward(file, d, branches);
         else if (d.k !== "list" && !d.within) this.readDispatchFact(file, d, branches);
@@ -379,7 +382,7 @@ class ToolReader {
       return;
     }
     const facts = this.ctx.facts(followed.file);
-    const found = (facts?.dispatch ?? []).filter(
+    const found = inSourceOrder(facts?.dispatch ?? []).filter(
       (f): f is Exclude<DispatchFact, { k: "forward" | "list" }> => f.k !== "forward" && f.k !== "list" && f.within?.fn === followed.local && f.within.index === d.index && f.within.path.join("\0") === d.path.join("\0"),
     );
     if (found.length === 0) {
@@ -414,16 +417,35 @@ class ToolReader {
       this.dispatchOpaque.push(table.k === "unknown" || table.k === "external" ? table.why : `the handlers are ${describe(table)}`);
       return;
     }
+    for (const [key, value] of this.tableEntries(table, 0)) {
+      if (!branches.has(key)) this.setBranch(branches, key, this.called(value, d.member));
+    }
+  }
+
+  /**
+   * A table's handlers by key as the object holds them at run time: a spread table's own where the spread stands, a
+   * later key over an earlier one. A key or a spread the census cannot see is said (the tools it may answer are
+   * unseen), and left out.
+   */
+  private tableEntries(table: Extract<Resolved, { k: "object" }>, depth: number): Map<string, Resolved> {
+    const out = new Map<string, Resolved>();
+    const set = (key: string, value: Resolved): void => {
+      out.delete(key);
+      out.set(key, value);
+    };
     for (const entry of table.value.entries) {
-      if ("spread" in entry) continue;
-      const key = this.data.keyOf(table.file, entry, table.env);
-      if (typeof key !== "string") {
-        this.dispatchOpaque.push(key.unknown);
+      if ("spread" in entry) {
+        const spread = this.data.resolve(table.file, entry.spread, table.env);
+        if (spread.k === "object" && depth < MAX_TABLE_SPREADS) for (const [key, value] of this.tableEntries(spread, depth + 1)) set(key, value);
+        else if (spread.k === "unknown" || spread.k === "external" || spread.k === "other") this.dispatchOpaque.push(spread.why);
+        else this.dispatchOpaque.push(`the handlers spread \`${entry.text}\`, ${describe(spread)}${spread.k === "object" ? " too deep" : ", not an object"}`);
         continue;
       }
-      if (branches.has(key)) continue;
-      this.setBranch(branches, key, this.called(this.data.resolve(table.file, entry.value, table.env), d.member));
+      const key = this.data.keyOf(table.file, entry, table.env);
+      if (typeof key === "string") set(key, this.data.resolve(table.file, entry.value, table.env));
+      else this.dispatchOpaque.push(key.unknown);
     }
+    return out;
   }
 
   /**
@@ -479,4 +501,12 @@ function callSitesIn(ctx: SkuContext, toolFiles: readonly string[]): CallSites {
 
 function bodyFix(shape: ResolvedToolClass): string {
   return `discovery.classes names "${shape.body}" as the method that answers a tool of ${shape.extends}: correct it, or give the class that method`;
+}
+
+/**
+ * A file's dispatches in the order they stand in the source: a handler answers a name by the first that covers it
+ * (`if (name === "a") return …; return handlers[name](…)`), whatever order the facts found them in.
+ */
+function inSourceOrder(dispatch: readonly DispatchFact[]): DispatchFact[] {
+  return [...dispatch].sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column);
 }
