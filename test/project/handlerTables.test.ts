@@ -42,6 +42,12 @@ it("a branch before the table answers its tool, the table the others", async () 
   expect((await census("const handlers = { navigate: nav, screenshot: shot };\n", call)).findings).toEqual([]);
 });
 
+it("a key whose value is no function answers nothing", async () => {
+  const r = await census('const handlers = { navigate: navData, screenshot: "soon" };\n');
+  expect(r.findings).toEqual(["tool-discovery 9 screenshot"]);
+  expect(r.messages[0]).toContain('no branch of a tools/call handler in the tool files answers "screenshot"');
+});
+
 it("a spread the census cannot see is named for the tools no handler it sees answers", async () => {
   const r = await census("const handlers = { ...loadHandlers(), navigate: navData };\n");
   expect(r.findings).toEqual(["tool-discovery 9 screenshot"]);
