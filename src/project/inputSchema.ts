@@ -248,10 +248,12 @@ export class InputSchemaReader {
     // Wrappers (optional, default, nullable) hold what is said about them before what they wrap.
     let wrapped = false;
     const front: [string, Json][] = [];
-    // What wrappers said, put in the schema before another wraps it (`.default("a").nullable()`: the default is inside).
+    // What wrappers said, put in the schema before another wraps it (`.default("a").nullable()`: the default is inside),
+    // and the type's checks in zod's order: the schema as zod writes it, whatever wraps it next.
     const fold = (): void => {
       if (front.length > 0) node.json = { ...Object.fromEntries(front), ...node.json };
       front.length = 0;
+      node.json = inCheckOrder(node.json);
     };
     // zod writes a schema's own description after its checks, whichever came first in the chain.
     const descriptionLast = (): void => {
@@ -259,7 +261,7 @@ export class InputSchemaReader {
       const { description, ...rest } = node.json;
       node.json = { ...rest, description: description! };
     };
-    // (Where a check stands among the type's others is zod's order, set once the chain is read: see inCheckOrder.)
+    // (Where a check stands among the type's others is zod's order, set by `fold` before anything wraps the schema.)
     const set = (key: string, value: Json): void => {
       node.json[key] = value;
       if (key !== "description") descriptionLast();
@@ -419,7 +421,6 @@ export class InputSchemaReader {
       }
     }
     fold();
-    node.json = inCheckOrder(node.json);
     return node;
   }
 
@@ -566,8 +567,7 @@ function inCheckOrder(json: { [key: string]: Json }): { [key: string]: Json } {
   return Object.fromEntries(entries);
 }
 
-function nullable(given: { [key: string]: Json }): { [key: string]: Json } {
-  const json = inCheckOrder(given);
+function nullable(json: { [key: string]: Json }): { [key: string]: Json } {
   const keys = Object.keys(json);
   if (keys.length === 1 && typeof json.type === "string") return { type: [json.type, "null"] };
   // A list of types (a union of bare types, one already nullable) takes "null" as one more.

@@ -36,6 +36,10 @@ const FORMS: Forms = {
   string_email_then_max: ["z.string().email().max(40)", z.string().email().max(40)],
   string_max_then_email: ["z.string().max(40).email()", z.string().max(40).email()],
   array_max_then_min: ["z.array(z.string()).max(9).min(2)", z.array(z.string()).max(9).min(2)],
+  // The same inside what wraps the schema next: an array of it, a union with it.
+  max_then_min_array: ["z.string().max(9).min(2).array()", z.string().max(9).min(2).array()],
+  max_then_min_or: ["z.string().max(9).min(2).or(z.number())", z.string().max(9).min(2).or(z.number())],
+  default_max_then_min_array: ["z.number().max(5).min(1).default(2).array()", z.number().max(5).min(1).default(2).array()],
   array_describe_then_min: ['z.array(z.string()).describe("d").min(1)', z.array(z.string()).describe("d").min(1)],
   array_min_then_describe_max: ['z.array(z.string()).min(1).describe("d").max(3)', z.array(z.string()).min(1).describe("d").max(3)],
   nullable_max_then_min: ['z.number().max(5).min(1).nullable().describe("d")', z.number().max(5).min(1).nullable().describe("d")],
