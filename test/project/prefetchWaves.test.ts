@@ -1,6 +1,7 @@
 // What prefetch reads before the census asks (src/project/prefetch.ts): the configured files, then wave by wave the
 // modules of the SKU's root they import — from a configured module outside the root too, and through modules no
 // config names — the progress counting files the cache answered, and the pool's threads ended with the run.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Tinypool from "tinypool";
 import { afterEach, expect, it, vi } from "vitest";
@@ -69,4 +70,37 @@ it("ends the pool's threads once the files are read", async () => {
   const { counts } = await prefetched(monitor({}), { jobs: 2 });
   expect(counts.workers).toBeGreaterThan(0);
   expect(destroy).toHaveBeenCalledTimes(1);
+});
+
+it("a run the cache answers whole loads no extractor (no parser)", async () => {
+  const dir = monitor({});
+  const cacheDir = tempDir("prefetch-warm");
+  await prefetched(dir, { cacheDir });
+  const config = loadConfig({ dir });
+  const extract = extractOptionsOf(config);
+  const store = new FactStore(extract, { cache: new FactCache({ dir: cacheDir, root: config.dir, key: extractionKey(extract) }) });
+  expect(await prefetch(config, store, { jobs: 1 })).toEqual({ workers: 0, thread: 0 });
+  expect(store.hasExtractor).toBe(false);
+});
+
+it("text of exactly the threshold goes to the pool; one character short of it stays in this thread", async () => {
+  const dir = monitor({});
+  const config = loadConfig({ dir });
+  // The first wave: the configured files (the tool file and the helpers module).
+  const chars = [...config.skus[0]!.toolFiles, config.skus[0]!.helpers!].reduce((n, f) => n + readFileSync(f, "utf8").length, 0);
+  const run = async (poolMinChars: number) => {
+    const store = new FactStore(extractOptionsOf(config), { extract: extractFileFacts });
+    return prefetch(config, store, { jobs: 2, poolMinChars, workerModule });
+  };
+  expect((await run(chars)).workers).toBeGreaterThan(0);
+  expect((await run(chars + 1)).workers).toBe(0);
+});
+
+it("with two jobs, one worker and this thread each take tasks from the queue", async () => {
+  // Three files of 200,000 characters: two tasks of about BATCH_CHARS, one for the worker, one for this thread.
+  const big = (name: string) => `export const ${name} = "${"x".repeat(200_000)}";\n`;
+  const dir = monitor({ "app/tools/big1.ts": big("a"), "app/tools/big2.ts": big("b"), "app/tools/big3.ts": big("c") });
+  const { counts } = await prefetched(dir, { jobs: 2 });
+  expect(counts.workers).toBeGreaterThan(0);
+  expect(counts.thread).toBeGreaterThan(0);
 });
