@@ -65,11 +65,18 @@ it("counts the files the cache answered in its progress, and ends at the total",
   for (const run of [cold, warm]) for (const [done, total] of run.steps) expect(done).toBeLessThanOrEqual(total);
 });
 
-it("ends the pool's threads once the files are read", async () => {
+it("one pool for every wave, of jobs - 1 threads kept for the run, ended once the files are read", async () => {
+  const run = vi.spyOn(Tinypool.prototype, "run");
   const destroy = vi.spyOn(Tinypool.prototype, "destroy");
-  const { counts } = await prefetched(monitor({}), { jobs: 2 });
+  const { counts } = await prefetched(monitor({}), { jobs: 3 });
   expect(counts.workers).toBeGreaterThan(0);
-  expect(destroy).toHaveBeenCalledTimes(1);
+  // The second wave (the modules the first imports) goes to the pool the first opened.
+  expect(run.mock.calls.length).toBeGreaterThan(1);
+  const pools = new Set(run.mock.contexts);
+  expect(pools.size).toBe(1);
+  const [pool] = pools as Set<Tinypool>;
+  expect({ min: pool!.options.minThreads, max: pool!.options.maxThreads, isolate: pool!.options.isolateWorkers }).toEqual({ min: 2, max: 2, isolate: false });
+  expect(destroy.mock.contexts).toEqual([pool]);
 });
 
 it("a run the cache answers whole loads no extractor (no parser)", async () => {
