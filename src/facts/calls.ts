@@ -5,11 +5,12 @@ import { resolveBinding } from "./scope.js";
 import { peel, propertyNameText } from "./syntax.js";
 import type { CalleeRef, CallFact, DataValue } from "./types.js";
 
-/** The callee of a call the project can follow (an import, or a function of this file), or undefined. */
+/**
+ * The callee of a call the project can follow (an import, or a function of this file), or undefined: spelled as the
+ * census follows any callee (`addTool(…)`, `helpers.addTool(…)`, `helpers["addTool"](…)`, `(0, addTool)(…)`).
+ */
 function followedCallee(file: FileIndex, call: ts.CallExpression): Exclude<CalleeRef, { k: "unknown" }> | undefined {
-  const callee = peel(call.expression, false);
-  if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(peel(callee.expression, false)))) return undefined;
-  return file.followableCallee(callee);
+  return file.followableCallee(peel(call.expression, false));
 }
 
 /**
