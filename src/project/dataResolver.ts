@@ -306,24 +306,50 @@ export class DataResolver {
     return found === "absent" ? { k: "unknown", why: `it has no property \`${path.join(".")}\``, file, loc, missing: path } : found;
   }
 
-  /** `Object.values(o)` / `Object.entries(o)` of an object whose keys are all known. */
+  /** `Object.values(o)` / `Object.entries(o)` of an object whose keys are all known, spreads of objects read. */
   private objectList(source: Resolved, kind: "values" | "entries", loc: Loc, file: string): Resolved {
     if (source.k !== "object") return source.k === "unknown" ? source : { k: "unknown", why: `${describe(source)} is not an object`, file, loc };
-    const keys: string[] = [];
-    for (const entry of source.value.entries) {
-      if ("spread" in entry) return { k: "unknown", why: "the object spreads a value, so its keys cannot all be listed", file: source.file, loc: entry.loc };
-      const key = this.keyOf(source.file, entry, source.env);
-      if (typeof key !== "string") return { k: "unknown", why: key.unknown, file: source.file, loc: entry.loc };
-      if (!keys.includes(key)) keys.push(key);
-    }
-    const items = keys.map((key): Resolved => {
-      const member = this.member(source, key);
-      const value = member === "absent" ? ({ k: "unknown", why: `no \`${key}\``, file: source.file, loc } as const) : member;
+    const { entries, unseen } = this.entriesOf(source);
+    if (unseen.length > 0) return { k: "unknown", why: unseen[0]!.why, file: source.file, loc: unseen[0]!.loc };
+    const items = [...entries].map(([key, value]): Resolved => {
       if (kind === "values") return value;
       const name: Resolved = { k: "string", file: source.file, expr: { k: "str", v: key }, loc, end: loc };
       return { k: "list", items: [name, value] };
     });
     return { k: "list", items };
+  }
+
+  /**
+   * An object's entries as it holds them at run time: each key's last value, where the key first stands, a spread
+   * object's own read where the spread stands. Each key or spread the census cannot see is said in `unseen` (what it
+   * may set is left out); a spread of a spread of … counts against the same depth as refs.
+   */
+  entriesOf(object: Extract<Resolved, { k: "object" }>): { entries: Map<string, Resolved>; unseen: { why: string; loc: Loc }[] } {
+    const entries = new Map<string, Resolved>();
+    const unseen: { why: string; loc: Loc }[] = [];
+    for (const entry of object.value.entries) {
+      if (!("spread" in entry)) {
+        const key = this.keyOf(object.file, entry, object.env);
+        if (typeof key === "string") entries.set(key, this.resolve(object.file, entry.value, object.env));
+        else unseen.push({ why: key.unknown, loc: entry.loc });
+        continue;
+      }
+      const spread = this.resolve(object.file, entry.spread, object.env);
+      if (spread.k !== "object") {
+        const seen = !(spread.k === "unknown" || spread.k === "external" || spread.k === "other");
+        unseen.push({ why: seen ? `the object spreads \`${entry.text}\`, ${describe(spread)}, not an object` : spread.why, loc: entry.loc });
+        continue;
+      }
+      this.depth++;
+      try {
+        const inner = this.entriesOf(spread);
+        for (const [key, value] of inner.entries) entries.set(key, value);
+        unseen.push(...inner.unseen);
+      } finally {
+        this.depth--;
+      }
+    }
+    return { entries, unseen };
   }
 
   /**

@@ -94,9 +94,6 @@ const MAX_CLASS_ANCESTORS = 32;
 /** How deep `argumentFunctions` looks into a tool's values for the parameters they read. */
 const MAX_ARGUMENT_DEPTH = 8;
 
-/** How many tables of handlers a table may spread one inside another (`{ ...READ }` where READ is `{ ...BASE }`). */
-const MAX_TABLE_SPREADS = 16;
-
 /**
  * The functions of the tool's file whose parameters its name, description or body read (`server.tool(name, …)`), also
  * through a local the function declares (`const { name } = { ...defaults, ...spec }`): `data` is the file's.
@@ -417,35 +414,12 @@ class ToolReader {
       this.dispatchOpaque.push(table.k === "unknown" || table.k === "external" ? table.why : `the handlers are ${describe(table)}`);
       return;
     }
-    for (const [key, value] of this.tableEntries(table, 0)) {
+    // The table's handlers as the object holds them at run time (spread tables included); what it cannot see is said.
+    const { entries, unseen } = this.data.entriesOf(table);
+    for (const u of unseen) this.dispatchOpaque.push(u.why);
+    for (const [key, value] of entries) {
       if (!branches.has(key)) this.setBranch(branches, key, this.called(value, d.member));
     }
-  }
-
-  /**
-   * A table's handlers by key as the object holds them at run time: a spread table's own where the spread stands, a
-   * later key over an earlier one. A key or a spread the census cannot see is said (the tools it may answer are
-   * unseen), and left out.
-   */
-  private tableEntries(table: Extract<Resolved, { k: "object" }>, depth: number): Map<string, Resolved> {
-    const out = new Map<string, Resolved>();
-    const set = (key: string, value: Resolved): void => {
-      out.delete(key);
-      out.set(key, value);
-    };
-    for (const entry of table.value.entries) {
-      if ("spread" in entry) {
-        const spread = this.data.resolve(table.file, entry.spread, table.env);
-        if (spread.k === "object" && depth < MAX_TABLE_SPREADS) for (const [key, value] of this.tableEntries(spread, depth + 1)) set(key, value);
-        else if (spread.k === "unknown" || spread.k === "external" || spread.k === "other") this.dispatchOpaque.push(spread.why);
-        else this.dispatchOpaque.push(`the handlers spread \`${entry.text}\`, ${describe(spread)}${spread.k === "object" ? " too deep" : ", not an object"}`);
-        continue;
-      }
-      const key = this.data.keyOf(table.file, entry, table.env);
-      if (typeof key === "string") set(key, this.data.resolve(table.file, entry.value, table.env));
-      else this.dispatchOpaque.push(key.unknown);
-    }
-    return out;
   }
 
   /**

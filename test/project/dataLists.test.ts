@@ -136,11 +136,21 @@ describe("a table of definitions listed", () => {
     expect(await listed("[{ ...TOOLS.alpha, description: 'Over.' }]")).toEqual({ tools: [["alpha", 5]], unseen: [] });
     expect(await listed("[{ ...TOOLS.alpha }, { ...{ ...TOOLS.beta } }]")).toEqual({ tools: BOTH, unseen: [] });
   });
+
+  it("the values of an object spreading another: the spread's where it stands, then its own", async () => {
+    const gamma = "gamma: { name: 'gamma', description: 'G.', inputSchema: {} }";
+    expect(await listed(`Object.values({ ...TOOLS, ${gamma} })`)).toEqual({ tools: [...BOTH, ["gamma", 2]], unseen: [] });
+    // A key set again takes the later value: alpha is answered by gamma's definition.
+    expect(await listed(`Object.values({ ...TOOLS, alpha: { name: 'gamma', description: 'G.', inputSchema: {} } })`)).toEqual({
+      tools: [["beta", 15], ["gamma", 2]],
+      unseen: [],
+    });
+  });
 });
 
 describe("a list the census cannot see, and why", () => {
   it.each([
-    ["Object.values({ ...TOOLS, gamma: { name: 'gamma', description: 'G.', inputSchema: {} } })", "", FROM_LIST("the object spreads a value, so its keys cannot all be listed")],
+    ["Object.values({ ...PAIR, gamma: { name: 'gamma', description: 'G.', inputSchema: {} } })", "const PAIR = [1, 2];", FROM_LIST("the object spreads `PAIR`, a list, not an object")],
     ["Object.values(PAIR)", "const PAIR = [1, 2];", FROM_LIST("a list is not an object")],
     ["Object.values(makeTool)", "", FROM_LIST("a function is not an object")],
     ["makeTool", "", FROM_LIST("a function is not a list")],

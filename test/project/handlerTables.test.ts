@@ -53,5 +53,5 @@ it("a spread the census cannot see is named for the tools no handler it sees ans
   expect(r.findings).toEqual(["tool-discovery 9 screenshot"]);
   expect(r.messages[0]).toContain("(call to `loadHandlers()`)");
   const list = await census('const LIST = ["a"];\nconst handlers = { ...LIST, navigate: navData };\n');
-  expect(list.messages[0]).toContain("(the handlers spread `LIST`, a list, not an object)");
+  expect(list.messages[0]).toContain("(the object spreads `LIST`, a list, not an object)");
 });
