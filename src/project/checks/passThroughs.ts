@@ -44,10 +44,11 @@ export function checkPassThroughs(ctx: SkuContext, files: string[], tools: SkuTo
 
 function analyzePassThrough(ctx: SkuContext, file: string, fact: PassThroughFact, tool: string | null): AnalyzedPassThrough {
   // Definitions that write only null or undefined are left out, as the tracer leaves out a literal `null`: a guard
-  // nothing else reaches is a dead guard.
+  // nothing else reaches is a dead guard. So every passing definition left holds a producer or a carrier's parameter,
+  // and has the category it counts under.
   const definitions = qualifyDefinitions(ctx, file, fact.defs.filter((d) => !isNullOnly(d)), fact.root, "passThrough");
   const ok = definitions.length > 0 && definitions.every((d) => d.ok);
-  return { file, fact, tool, definitions, ok, category: ok ? (categoryOf(definitions) ?? "carried") : undefined };
+  return { file, fact, tool, definitions, ok, category: ok ? categoryOf(definitions) : undefined };
 }
 
 /** The text of the top-level definition that holds the failure (the line a user looks at first). */
