@@ -27,8 +27,9 @@ export function checkToolDiscovery(ctx: SkuContext, tools: SkuTools, report: Rep
   if (tools.tools.length === 0) {
     const index = ctx.config.skus.indexOf(ctx.sku);
     const at = ctx.config.positionOf(["skus", index, "tools"]) ?? { line: 1, column: 1 };
+    // Loading the config refused every tools glob that matches no file, so there is one file at least.
     const count = ctx.sku.toolFiles.length;
-    const files = count === 0 ? "its tools globs match no file" : `${count} tool file${count === 1 ? "" : "s"} searched`;
+    const files = `${count} tool file${count === 1 ? "" : "s"} searched`;
     const like = toolLike(ctx);
     report(like ? messages.noToolsLike(ctx.sku.name, files, like.call, like.place, like.setting) : messages.noTools(ctx.sku.name, files), ctx.config.configFile, at, undefined, null);
   }
