@@ -106,7 +106,7 @@ function addContext(findings: Finding[], analyses: readonly SkuAnalysis[], store
         try {
           text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
         } catch {
-          text = undefined;
+          // A file that cannot be read has no code frame.
         }
       }
       lines.set(file, text === undefined ? null : sourceLines(text));

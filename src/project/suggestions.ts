@@ -16,7 +16,8 @@ export function suggestionsFor(ctx: SkuContext, build: BuildFact, kind: "failure
   let producer: string;
   let replacement: string;
   if (kind === "refusal") {
-    if (!rewrite.parameter || rewrite.args.length < 2) return [];
+    // The parameter is read from the third argument (the hints), so the message, the second, is there too.
+    if (!rewrite.parameter) return [];
     producer = contract.refusal;
     replacement = `${rewrite.qualifier}${producer}(${rewrite.parameter}, ${rewrite.args[1]})`;
   } else {
