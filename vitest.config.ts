@@ -19,6 +19,7 @@ export const ownProcess = [
   "test/project/resultMemoCode.test.ts", // reloads the whole core (vi.resetModules)
   "test/census/main.test.ts", // vi.mock
   "test/serve/stdioSdkMissing.test.ts", // vi.mock
+  "test/census/internalErrorNoStack.test.ts", // vi.mock
   "test/census/reporters.test.ts", // NO_COLOR
   "test/dropcheck.test.ts", // TMPDIR
   "test/dropcheck/edges.test.ts", // TMPDIR, PATH, GIT_CEILING_DIRECTORIES
