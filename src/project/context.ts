@@ -39,8 +39,10 @@ export class SkuContext {
     }
     this.carrierMatchers = config.carriers.map((g) => picomatch(g));
     this.strings = new StringResolver((fromFile, ref) => {
-      // `defs.alpha.name` of a namespace re-exported (`export * as defs from "./defs.js"`): `alpha.name` of that module.
-      const namespace = ref.path.length > 0 ? this.graph.reexportedNamespace(fromFile, ref.module, ref.name) : undefined;
+      // `defs.alpha.name` of a namespace re-exported (`export * as defs from "./defs.js"`): `alpha.name` of that module;
+      // `defs` itself is the module's namespace object, no string, as a namespace import is.
+      const namespace = this.graph.reexportedNamespace(fromFile, ref.module, ref.name);
+      if (namespace && ref.path.length === 0) return { unknown: `it is the namespace of module "${namespace.module}", not a string` };
       if (namespace) return { file: namespace.file, expr: { ...ref, module: namespace.module, name: ref.path[0]!, path: ref.path.slice(1) } };
       const followed = this.graph.followImport(fromFile, ref.module, ref.name);
       if (!followed.ok) return { unknown: followed.why };
