@@ -1,7 +1,7 @@
 // Module resolution and export following across files: which declaration an imported name finally is, hop by hop.
 import path from "node:path";
 import type { FactStore } from "./factStore.js";
-import type { CalleeRef } from "../facts/types.js";
+import type { CalleeRef, ExportFact } from "../facts/types.js";
 import { FAILURE_WORD, REFUSAL_WORD } from "../envelope.js";
 
 /** One (module, exported name) an import passes through on its way to the declaration. */
@@ -147,8 +147,8 @@ export class ModuleGraph {
   reexportedNamespace(fromFile: string, module: string, name: string): { file: string; module: string } | undefined {
     const target = module === ENVELOPE_MODULE ? undefined : this.resolveModule(fromFile, module);
     const facts = target === undefined ? undefined : this.store.get(target).facts;
-    const entry = facts?.exports.find((e) => !("star" in e) && e.name === name);
-    if (!target || !facts || !entry || "star" in entry) return undefined;
+    const entry = facts?.exports.find((e): e is Exclude<ExportFact, { star: string }> => !("star" in e) && e.name === name);
+    if (!target || !facts || !entry) return undefined;
     if ("from" in entry) return entry.importName === "*" ? { file: target, module: entry.from } : undefined;
     const imported = facts.imports[entry.local];
     return imported?.name === "*" ? { file: target, module: imported.module } : undefined;

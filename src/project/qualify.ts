@@ -107,13 +107,17 @@ function qualifyCall(
       producer: { module: ctx.rel(producer.file), export: producer.export, category: producer.category },
     };
   }
-  return { ...base, via, ok: false, reason: notAProducer(ctx, followed.file, followed.local, operand, producer?.category, mode) };
+  // The names the declaring module exports the function under, as producerOf matched them (a default export by its
+  // declaration's name).
+  const exportedAs = followed.hops.filter((h) => h.file === followed.file).map((h) => (h.name === "default" ? followed.local : h.name));
+  return { ...base, via, ok: false, reason: notAProducer(ctx, followed.file, followed.local, exportedAs, operand, producer?.category, mode) };
 }
 
 function notAProducer(
   ctx: SkuContext,
   file: string,
   local: string,
+  exportedAs: readonly string[],
   operand: Extract<Operand, { k: "call" }>,
   category: ProducerCategory | undefined,
   mode: Acceptance,
@@ -126,7 +130,11 @@ function notAProducer(
   if (local === contract.refusal) return `\`${local}\` is called here directly instead of inside a shared validator, resolver or gate`;
   const module = ctx.isProducerModule(file);
   if (module && module.names) {
-    return `${callee} is declared in producer module ${ctx.rel(file)} but \`${local}\` does not match its names (${module.names.join(", ")})`;
+    const names = module.names.join(", ");
+    if (exportedAs.length === 0) return `${callee} is declared in producer module ${ctx.rel(file)} but not exported by it: only its exports matching its names (${names}) are producers`;
+    const shown = [...new Set(exportedAs)].map((n) => `\`${n}\``);
+    const which = shown.length === 1 ? `${shown[0]} does not match` : `none of ${shown.join(", ")} matches`;
+    return `${callee} is declared in producer module ${ctx.rel(file)} but ${which} its names (${names})`;
   }
   if (operand.callee.k === "local") return `${callee} is a local helper of ${ctx.rel(file)}, not a shared producer`;
   return `${callee} comes from ${ctx.rel(file)}, which is not a configured producer module`;
