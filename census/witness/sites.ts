@@ -102,7 +102,7 @@ function fragmentOffset(sourceFile: ts.SourceFile, text: string, pin: string, pr
     if (ts.isStringLiteral(node) || ts.isTemplateLiteralToken(node)) {
       const start = node.getStart(sourceFile);
       // The literal's first character is its quote (or the `}` that resumes a template), never part of its text.
-      const at = text.slice(start, node.getEnd()).indexOf(probe);
+      const at = text.slice(start, node.getEnd()).indexOf(probe, 1);
       const from = node.text.indexOf(probe);
       if (at > 0 && from >= 0) {
         const carried = commonPrefix(node.text.slice(from), pin);
