@@ -70,7 +70,8 @@ export class RouteReader {
     const known = [refusal, failure, ...other];
     const unique = [...new Set(words)];
     const rank = (w: string): number => (w === TEXT_ROUTE ? known.length + 1 : known.includes(w) ? known.indexOf(w) : known.length);
-    return unique.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+    // The words are unique: of two, the one not before the other is after it.
+    return unique.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
   }
 
   /** The routes of the function keyed `key` in `file` and of the monitor's functions it calls by name. */
