@@ -275,7 +275,8 @@ function propertyAt(object: ts.Expression, path: readonly string[]): ts.Expressi
       else if (ts.isSpreadAssignment(p)) found = undefined;
     }
     if (!found) return undefined;
-    node = peel(found, false);
+    // Awaiting a function (or an object, a string) gives it.
+    node = peel(found);
   }
   return node;
 }
