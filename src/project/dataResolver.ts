@@ -173,13 +173,14 @@ export class DataResolver {
         return { k: "list", items };
       }
       case "choice": {
-        // In a list, each option is defined; as one value, the choice is the first option every option agrees on.
+        // In a list, each option is defined.
         const options = value.options.map((o) => this.resolve(file, o, env));
         if (options.every((o) => o.k === "list")) {
           const items = unionOf(options.map((o) => (o.k === "list" ? o.items : [])));
           return items.length > MAX_ELEMENTS ? tooMany(file, value.loc) : { k: "list", items };
         }
-        return options.length === 1 ? options[0]! : { k: "unknown", why: "the value depends on a condition at run time", file, loc: value.loc };
+        // A choice has two options (`?:`, `??`, `||`): as one value it depends on which the run takes.
+        return { k: "unknown", why: "the value depends on a condition at run time", file, loc: value.loc };
       }
       case "concat":
         return this.joined(file, value, env);
