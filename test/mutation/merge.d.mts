@@ -16,3 +16,5 @@ export declare function reportFromEvents(
   root: string,
 ): { report: any; unknown: number };
 export declare function keptText(report: unknown): string;
+export declare const LEDGER_HEADING: string;
+export declare function unreviewed(report: unknown, docs: string): { found: boolean; unlisted: string[]; stale: string[] };

@@ -394,3 +394,57 @@ export function reportFromEvents(dryRun, results, kept, read, root) {
     },
   };
 }
+
+/** The heading of docs/mutation.md's section that lists every surviving mutant, file by file. */
+export const LEDGER_HEADING = "## The ledger: every surviving mutant";
+
+/**
+ * The surviving mutants of the kept results (Survived and NoCoverage) that the ledger of docs/mutation.md does not
+ * list, and the ledger's entries that name no surviving mutant (stale, after a run killed it or the code moved).
+ * The ledger is the section starting with LEDGER_HEADING: under a heading `### \`path\``, a mutant is listed by a
+ * line starting "- " that holds its position in backticks (`` `line:column` ``) and its mutator's name.
+ * @param {any} report an incremental report
+ * @param {string} docs the text of docs/mutation.md
+ * @returns {{ found: boolean, unlisted: string[], stale: string[] }} each as "path line:column Mutator"
+ */
+export function unreviewed(report, docs) {
+  const lines = docs.split("\n");
+  const start = lines.findIndex((line) => line.startsWith(LEDGER_HEADING));
+  if (start < 0) return { found: false, unlisted: [], stale: [] };
+  /** @type {Map<string, string[]>} each file's entries */
+  const entries = new Map();
+  let file;
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith("## ")) break;
+    const heading = /^### `([^`]+)`/.exec(line);
+    if (heading) {
+      file = heading[1];
+      if (!entries.has(file)) entries.set(file, []);
+    } else if (file !== undefined && line.startsWith("- ")) entries.get(file)?.push(line);
+    else if (file !== undefined && /^\s+\S/.test(line)) {
+      // A wrapped entry's continuation belongs to the entry above it.
+      const list = entries.get(file) ?? [];
+      if (list.length > 0) list[list.length - 1] += ` ${line.trim()}`;
+    }
+  }
+  const positions = (/** @type {string} */ entry) => [...entry.matchAll(/`(\d+:\d+)`/g)].map((m) => m[1]);
+  const unlisted = [];
+  /** @type {Set<string>} entries' positions a survivor holds, as "path line:column" */
+  const held = new Set();
+  for (const [path, entry] of Object.entries(report.files ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const listed = entries.get(path) ?? [];
+    const surviving = entry.mutants.filter((/** @type {any} */ m) => m.status === "Survived" || m.status === "NoCoverage");
+    surviving.sort((/** @type {any} */ a, /** @type {any} */ b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
+    for (const mutant of surviving) {
+      const at = `${mutant.location.start.line}:${mutant.location.start.column}`;
+      held.add(`${path} ${at}`);
+      const named = new RegExp(`\\b${mutant.mutatorName}\\b`);
+      if (!listed.some((line) => positions(line).includes(at) && named.test(line))) unlisted.push(`${path} ${at} ${mutant.mutatorName}`);
+    }
+  }
+  const stale = [];
+  for (const [path, list] of entries) {
+    for (const line of list) for (const at of positions(line)) if (!held.has(`${path} ${at}`)) stale.push(`${path} ${at}`);
+  }
+  return { found: true, unlisted, stale };
+}

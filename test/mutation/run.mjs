@@ -5,13 +5,15 @@
 //                                    into the kept one; --only: just the files the comma-separated globs match
 //   npm run mutation -- score        prints each file's score from the kept results
 //   npm run mutation -- salvage      merges what a run stopped before its end had tested (its event-recorder files)
+//   npm run mutation -- survivors    lists the kept surviving mutants that docs/mutation.md's ledger does not, and the
+//                                    ledger's entries no surviving mutant holds; exits 1 if there are any
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import picomatch from "picomatch";
-import { keptText, mergeReports, reportFromEvents, scoreTable } from "./merge.mjs";
+import { keptText, LEDGER_HEADING, mergeReports, reportFromEvents, scoreTable, unreviewed } from "./merge.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const kept = join(root, "reports", "stryker-incremental.json");
@@ -94,6 +96,27 @@ if (args[0] === "score") {
   const { table, score, files, mutants } = scoreTable(report);
   console.log(`${table}\n\n${files} file(s), ${mutants.toLocaleString("en-US")} mutants, ${score.toFixed(2)} % in all`);
   process.exit(0);
+}
+if (args[0] === "survivors") {
+  const report = readReport(kept);
+  if (report === undefined) {
+    console.error("mutation: no kept results yet (reports/stryker-incremental.json); run npm run mutation first.");
+    process.exit(2);
+  }
+  keepConfigured(report);
+  const { found, unlisted, stale } = unreviewed(report, readFileSync(join(root, "docs", "mutation.md"), "utf8"));
+  if (!found) {
+    console.error(`mutation: docs/mutation.md has no section "${LEDGER_HEADING}"; every surviving mutant is unreviewed.`);
+    process.exit(1);
+  }
+  for (const mutant of unlisted) console.log(`unlisted: ${mutant}`);
+  for (const entry of stale) console.log(`stale: ${entry} (no surviving mutant there)`);
+  const { survived, noCoverage } = scoreTable(report);
+  console.log(
+    `${(survived + noCoverage).toLocaleString("en-US")} surviving mutant(s) kept; ${unlisted.length} not in the ledger of docs/mutation.md, ` +
+      `${stale.length} ledger entr${stale.length === 1 ? "y" : "ies"} holding none.`,
+  );
+  process.exit(unlisted.length + stale.length > 0 ? 1 : 0);
 }
 if (args[0] === "merge") {
   const only = args[2] === "--only" && args.length === 4 ? args[3].split(",").filter((p) => p !== "") : undefined;
