@@ -1,6 +1,6 @@
 // Bare sentences (SPEC §2.3): plain strings a tool body returns, in their canonical text.
 import { locOf, endOf, ts } from "../ts.js";
-import { flattenPlus, isStringConcatenation, isStringLike, peel } from "./syntax.js";
+import { flattenPlus, isStringConcatenation, isStringText, peel, rawTextOf } from "./syntax.js";
 import type { BareSentenceFact } from "./types.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.
@@ -28,7 +28,7 @@ export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
         continue;
       }
     }
-    if (isStringLike(e) || isStringConcatenation(e)) sentences.push({ loc: locOf(e), end: endOf(e), sentence: canonicalText(e) });
+    if (isStringText(e) || isStringConcatenation(e)) sentences.push({ loc: locOf(e), end: endOf(e), sentence: canonicalText(e) });
   }
   return sentences;
 }
@@ -37,7 +37,12 @@ export function bareSentencesOf(expr: ts.Expression): BareSentenceFact[] {
 function canonicalText(e: ts.Expression): string {
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (ts.isTemplateExpression(e)) return e.head.text + e.templateSpans.map((s) => HOLE + s.literal.text).join("");
+  if (ts.isTaggedTemplateExpression(e)) {
+    // String.raw (isStringText): the text as written, escapes and all.
+    const t = e.template;
+    return ts.isNoSubstitutionTemplateLiteral(t) ? rawTextOf(t) : rawTextOf(t.head) + t.templateSpans.map((s) => HOLE + rawTextOf(s.literal)).join("");
+  }
   // Else a string concatenation (the only other text a sentence is). A `+` operand is never itself a chain
   // (flattenPlus took them apart): one level deep, whatever the chain's length.
-  return flattenPlus(e).map((op) => (isStringLike(op) ? canonicalText(op) : HOLE)).join("");
+  return flattenPlus(e).map((op) => (isStringText(op) ? canonicalText(op) : HOLE)).join("");
 }

@@ -3,10 +3,9 @@ import { ts, locOf, endOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { unwrapToFunction } from "./functions.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
-import { calleeName, functionName, isStringConcatenation, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
+import { calleeName, functionName, isStringConcatenation, isStringRaw, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
 import { calleeRefOf } from "./callees.js";
-import { isStringRaw } from "./evaluator.js";
 import { cookedText } from "./strExpr.js";
 
 // Kinds read once: reading a member of `ts.SyntaxKind` is a lookup in a table of some 800 names, each time it runs.

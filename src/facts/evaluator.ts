@@ -2,7 +2,7 @@
 import { ts } from "../ts.js";
 import { patternOwner } from "./patterns.js";
 import { resolveBinding } from "./scope.js";
-import { peel, shortText } from "./syntax.js";
+import { isStringRaw, peel, rawTextOf, shortText, type TemplatePiece } from "./syntax.js";
 import { cookedText, firstUnknown, simplify, unknownExpr, type Unknown } from "./strExpr.js";
 import type { StrExpr } from "./types.js";
 import {
@@ -165,7 +165,8 @@ export class StringEvaluator {
         return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) && callee.name.text === "join";
       }
       case TaggedTemplateExpression: {
-        const tag = peel((node as ts.TaggedTemplateExpression).tag, false);
+        // Through `await`, as isStringRaw reads the tag: `(await String.raw)\`…\`` is String.raw too.
+        const tag = peel((node as ts.TaggedTemplateExpression).tag);
         return ts.isPropertyAccessExpression(tag) && tag.name.text === "raw";
       }
       default:
@@ -213,7 +214,8 @@ export class StringEvaluator {
         return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) && callee.name.text === "join";
       }
       case TaggedTemplateExpression: {
-        const tag = peel((node as ts.TaggedTemplateExpression).tag, false);
+        // Through `await`, as isStringRaw reads the tag: `(await String.raw)\`…\`` is String.raw too.
+        const tag = peel((node as ts.TaggedTemplateExpression).tag);
         return ts.isPropertyAccessExpression(tag) && tag.name.text === "raw";
       }
       default:
@@ -823,19 +825,6 @@ function enumOf(expr: ts.Expression): ts.EnumDeclaration | undefined {
   return undefined;
 }
 
-type TemplatePiece = ts.NoSubstitutionTemplateLiteral | ts.TemplateHead | ts.TemplateMiddle | ts.TemplateTail;
-
-/** `String.raw` of the global `String`, not a local that shadows it. */
-export function isStringRaw(tag: ts.Expression): boolean {
-  // Awaiting a function gives the function.
-  const t = peel(tag);
-  return ts.isPropertyAccessExpression(t) && t.name.text === "raw" && ts.isIdentifier(t.expression) && t.expression.text === "String" && !resolveBinding(t.expression);
-}
-
-/** A template piece as written between its delimiters: what String.raw gives (line breaks normalised to \n, as JavaScript does). */
-function rawTextOf(piece: TemplatePiece): string {
-  return (piece.rawText ?? piece.text).replace(/\r\n?/g, "\n");
-}
 
 /** An enum member's name: written as an identifier or a string, or computed from a string (`["a-b"] = "x"`, all TypeScript allows). */
 function enumMemberName(name: ts.PropertyName): string | undefined {

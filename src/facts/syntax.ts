@@ -49,6 +49,25 @@ export function isStringLike(expr: ts.Node): expr is ts.StringLiteral | ts.NoSub
   return ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr) || ts.isTemplateExpression(expr);
 }
 
+/** A string written in place: a string or template literal, or a `String.raw` template (its text as written). */
+export function isStringText(expr: ts.Node): boolean {
+  return isStringLike(expr) || (ts.isTaggedTemplateExpression(expr) && isStringRaw(expr.tag));
+}
+
+/** `String.raw` of the global `String`, not a local that shadows it. */
+export function isStringRaw(tag: ts.Expression): boolean {
+  // Awaiting a function gives the function.
+  const t = peel(tag);
+  return ts.isPropertyAccessExpression(t) && t.name.text === "raw" && ts.isIdentifier(t.expression) && t.expression.text === "String" && !resolveBinding(t.expression);
+}
+
+export type TemplatePiece = ts.NoSubstitutionTemplateLiteral | ts.TemplateHead | ts.TemplateMiddle | ts.TemplateTail;
+
+/** A template piece as written between its delimiters: what String.raw gives (line breaks normalised to \n, as JavaScript does). */
+export function rawTextOf(piece: TemplatePiece): string {
+  return (piece.rawText ?? piece.text).replace(/\r\n?/g, "\n");
+}
+
 /** The operands of a `+` chain, left to right, parentheses and casts peeled; without recursion, however long the chain. */
 export function flattenPlus(expr: ts.Expression): ts.Expression[] {
   const operands: ts.Expression[] = [];
@@ -65,7 +84,7 @@ export function flattenPlus(expr: ts.Expression): ts.Expression[] {
 export function isStringConcatenation(expr: ts.Expression): boolean {
   const e = peel(expr, false);
   if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== PlusToken) return false;
-  return flattenPlus(e).some(isStringLike);
+  return flattenPlus(e).some(isStringText);
 }
 
 /** The name a function is known by: its own, the variable or property it is assigned to, or null. */

@@ -4,7 +4,7 @@ import type { ReachingDefinition } from "./definitions.js";
 import { patternOwner } from "./patterns.js";
 import { reachingDefinitions } from "./reachingDefinitions.js";
 import { enclosingFunction } from "./scope.js";
-import { functionName, isNullish, isStringConcatenation, isStringLike, peel, shortText } from "./syntax.js";
+import { functionName, isNullish, isStringConcatenation, isStringText, peel, shortText } from "./syntax.js";
 import { calleeRefOf } from "./callees.js";
 import type { Definition, Operand } from "./types.js";
 
@@ -56,7 +56,7 @@ function operandOf(e: ts.Expression, seen: Set<ts.Node>, hops: number, budget: B
   const loc = locOf(e);
   if (isNullish(e)) return { k: "nullish", loc, text: shortText(e) };
   if (ts.isCallExpression(e)) return callOperand(e);
-  if (isStringLike(e) || isStringConcatenation(e)) return { k: "string", loc, text: shortText(e) };
+  if (isStringText(e) || isStringConcatenation(e)) return { k: "string", loc, text: shortText(e) };
   // A property path traces to its root: `r.error` comes from wherever `r` came from, `f().error` from the call.
   let root: ts.Expression = e;
   while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = peel(root.expression);
