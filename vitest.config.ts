@@ -23,6 +23,7 @@ export const ownProcess = [
   "test/census/reporters.test.ts", // NO_COLOR
   "test/dropcheck.test.ts", // TMPDIR
   "test/dropcheck/edges.test.ts", // TMPDIR, PATH, GIT_CEILING_DIRECTORIES
+  "test/dropcheck/programs.test.ts", // PATH, TMPDIR
   "test/serve.test.ts", // variables and a global of the served fixtures
   "test/serve-real.test.ts",
   "test/serve/errors.test.ts",
