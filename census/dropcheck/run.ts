@@ -126,6 +126,10 @@ function inRevision(message: string, dest: string, rev: string): string {
   const prefixes = [displayPath(dest) + "/", dest + path.sep, dest.split(path.sep).join("/") + "/"];
   let out = message;
   for (const prefix of prefixes) out = out.split(prefix).join(`${rev}:`);
+  // The folder itself, named with nothing after it (a SKU's root "."): the revision's top, `REV:` as git writes it.
+  // Longest first: the absolute path may be the tail of the one shown relative to the working folder.
+  const folders = [displayPath(dest), dest, dest.split(path.sep).join("/")].sort((a, b) => b.length - a.length);
+  for (const folder of folders) out = out.split(folder).join(`${rev}:`);
   return out;
 }
 

@@ -1,0 +1,44 @@
+// dropcheck names a revision's files `REV:path` in its messages, and the revision's top folder itself `REV:`: never the
+// folder it unpacked the revision into, which is gone by the time the message is read.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { main } from "../../census/main.js";
+import { captureIo } from "../census/io.js";
+
+let repo: string;
+
+beforeEach(() => {
+  repo = mkdtempSync(join(tmpdir(), "payload-census-dropcheck-top-"));
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+  git("init", "-q");
+  git("config", "user.name", "Dropcheck Test");
+  git("config", "user.email", "dropcheck@example.invalid");
+  git("config", "commit.gpgsign", "false");
+  mkdirSync(join(repo, "src"));
+  // A SKU rooted at the repository's top whose tools glob matches no file.
+  writeFileSync(
+    join(repo, "payload-census.config.json"),
+    JSON.stringify({ skus: [{ name: "full", root: ".", helpers: "src/h.ts", producers: [], tools: ["src/tools/*.ts"] }] }),
+  );
+  writeFileSync(join(repo, "src", "h.ts"), "export const h = 1;\n");
+  git("add", "-A");
+  git("commit", "-q", "-m", "the monitor");
+});
+
+afterEach(() => {
+  rmSync(repo, { recursive: true, force: true });
+});
+
+it("a message about the revision's top folder names it HEAD:, not the folder it was unpacked into", async () => {
+  const io = captureIo(repo);
+  const code = await main(["dropcheck", "--base", "HEAD"], io);
+  const err = io.err.join("");
+  expect(code).toBe(2);
+  expect(err).toContain("HEAD:");
+  expect(err).not.toContain("payload-census-dropcheck-");
+  expect(err).not.toContain(tmpdir());
+  expect(err).toContain("matches no file under the SKU's root HEAD: (node_modules");
+});
