@@ -309,7 +309,10 @@ export class DataResolver {
 
   /** `Object.values(o)` / `Object.entries(o)` of an object whose keys are all known, spreads of objects read. */
   private objectList(source: Resolved, kind: "values" | "entries", loc: Loc, file: string): Resolved {
-    if (source.k !== "object") return source.k === "unknown" ? source : { k: "unknown", why: `${describe(source)} is not an object`, file, loc };
+    if (source.k === "unknown") return source;
+    // A package's value or one built at run time may well be an object: what it holds is what cannot be seen.
+    if (source.k === "external" || source.k === "other") return { k: "unknown", why: source.why, file: source.file, loc: source.loc };
+    if (source.k !== "object") return { k: "unknown", why: `${describe(source)} is not an object`, file, loc };
     const { entries, unseen } = this.entriesOf(source);
     if (unseen.length > 0) return { k: "unknown", why: unseen[0]!.why, file: source.file, loc: unseen[0]!.loc };
     const items = [...entries].map(([key, value]): Resolved => {
