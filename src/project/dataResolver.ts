@@ -462,7 +462,18 @@ function definitionKey(value: Resolved, depth: number): string | undefined {
     case "function":
       return `function ${value.file}#${value.key}`;
     case "string":
-      return `string ${at(value.file, value.loc)}`;
+      // With its text: the keys `Object.entries` gives all stand where the call stands.
+      return `string ${at(value.file, value.loc)} ${JSON.stringify(value.expr)}`;
+    case "list": {
+      // An element bound to a list: an `Object.entries` pair, `[key, value]`.
+      const items: string[] = [];
+      for (const item of value.items) {
+        const key = definitionKey(item, depth + 1);
+        if (key === undefined) return undefined;
+        items.push(key);
+      }
+      return `list [${items.join(",")}]`;
+    }
     default:
       return undefined;
   }
