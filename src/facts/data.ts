@@ -315,7 +315,9 @@ export class DataReader {
     if (!ts.isParameter(parameter) || !isFunctionLike(parameter.parent)) return undefined;
     const fn = parameter.parent;
     if (!this.file.topLevel.has(fn) && !isNamedFunction(fn)) return undefined;
-    const path = destructuredPath(declaration) ?? [];
+    const path = destructuredPath(declaration);
+    // Under a computed key or an array's rest: some part of the argument, not the whole of it.
+    if (path === undefined) return { k: "unknown", why: `\`${shortText(ts.isBindingElement(declaration) ? declaration.name : parameter.name, 40)}\` is destructured in a way the census does not read`, loc };
     const ownDefault = declaration !== parameter && ts.isBindingElement(declaration) ? declaration.initializer : parameter.initializer;
     const fallback = ownDefault ? this.read(ownDefault, depth + 1) : null;
     return { k: "arg", fn: this.file.functionKey(fn), index: fn.parameters.indexOf(parameter), path, fallback, loc };
