@@ -74,7 +74,7 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
   const name = ref.k === "local" || ref.k === "import" ? ref.name : called;
   if (!name) return;
   // Allow-listed producers are matched by the called name, plain or as a member (SPEC §2.0).
-  const allowListed = file.allowed.has(called ?? "") || file.allowed.has(name);
+  const allowListed = (called !== null && file.allowed.has(called)) || file.allowed.has(name);
   const named =
     allowListed ||
     (ref.k === "local" && file.builders.has(name)) ||

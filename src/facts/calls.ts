@@ -52,11 +52,12 @@ export function collectCall(file: FileIndex, call: ts.CallExpression, values?: D
  * file's): known once a value read its parameters, as a tool registered from them does.
  */
 function nestedFunctionKey(file: FileIndex, call: ts.CallExpression): string | undefined {
-  const callee = peel(call.expression, false);
+  // Through `await`: awaiting a function gives the function.
+  const callee = peel(call.expression);
   if (!ts.isIdentifier(callee)) return undefined;
   const declaration = resolveBinding(callee)?.declaration;
   if (!declaration) return undefined;
-  const fn = ts.isVariableDeclaration(declaration) && declaration.initializer ? peel(declaration.initializer, false) : declaration;
+  const fn = ts.isVariableDeclaration(declaration) && declaration.initializer ? peel(declaration.initializer) : declaration;
   return file.topLevel.has(fn) ? undefined : file.bodies.get(fn);
 }
 
