@@ -2,12 +2,13 @@
 // revision's config named `REV:path` in its errors (whatever they quote), and git vanishing from PATH half-way through
 // a run told as git missing, by name, not as a revision that does not exist.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import { captureIo } from "../census/io.js";
+import { committedRepo } from "./gitRepo.js";
 
 // A config the schema refuses, with a key that could be mistaken for a number's text.
 const CONFIG = `{ "skus": [ { "name": "full", "root": ".", "helpers": "src/h.ts", "producers": [], "tools": ["src/*.ts"], "NaN": 1 } ] }\n`;
@@ -36,19 +37,9 @@ async function dropcheck(...argv: string[]): Promise<{ code: number; out: string
 
 beforeEach(() => {
   saved = { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR };
-  repo = mkdtempSync(join(tmpdir(), "payload-census-dropcheck-programs-"));
+  repo = committedRepo("payload-census-dropcheck-programs-", { "payload-census.config.json": CONFIG, "src/h.ts": "export const h = 1;\n" });
   bins = mkdtempSync(join(tmpdir(), "payload-census-dropcheck-programs-bin-"));
   scratch = mkdtempSync(join(tmpdir(), "payload-census-dropcheck-programs-tmp-"));
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
-  git("init", "-q");
-  git("config", "user.name", "Dropcheck Test");
-  git("config", "user.email", "dropcheck@example.invalid");
-  git("config", "commit.gpgsign", "false");
-  mkdirSync(join(repo, "src"));
-  writeFileSync(join(repo, "payload-census.config.json"), CONFIG);
-  writeFileSync(join(repo, "src", "h.ts"), "export const h = 1;\n");
-  git("add", "-A");
-  git("commit", "-q", "-m", "the monitor");
 });
 
 afterEach(() => {

@@ -1,31 +1,18 @@
 // dropcheck names a revision's files `REV:path` in its messages, and the revision's top folder itself `REV:`: never the
 // folder it unpacked the revision into, which is gone by the time the message is read.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { main } from "../../census/main.js";
 import { captureIo } from "../census/io.js";
+import { committedRepo } from "./gitRepo.js";
 
 let repo: string;
 
 beforeEach(() => {
-  repo = mkdtempSync(join(tmpdir(), "payload-census-dropcheck-top-"));
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
-  git("init", "-q");
-  git("config", "user.name", "Dropcheck Test");
-  git("config", "user.email", "dropcheck@example.invalid");
-  git("config", "commit.gpgsign", "false");
-  mkdirSync(join(repo, "src"));
   // A SKU rooted at the repository's top whose tools glob matches no file.
-  writeFileSync(
-    join(repo, "payload-census.config.json"),
-    JSON.stringify({ skus: [{ name: "full", root: ".", helpers: "src/h.ts", producers: [], tools: ["src/tools/*.ts"] }] }),
-  );
-  writeFileSync(join(repo, "src", "h.ts"), "export const h = 1;\n");
-  git("add", "-A");
-  git("commit", "-q", "-m", "the monitor");
+  const config = { skus: [{ name: "full", root: ".", helpers: "src/h.ts", producers: [], tools: ["src/tools/*.ts"] }] };
+  repo = committedRepo("payload-census-dropcheck-top-", { "payload-census.config.json": JSON.stringify(config), "src/h.ts": "export const h = 1;\n" });
 });
 
 afterEach(() => {
