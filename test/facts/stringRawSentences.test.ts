@@ -26,3 +26,13 @@ it("a String.raw template of several substitutions writes each `${…}`, the raw
 it("a String.raw template inside a + chain is read as written there too, an escaped `${` no substitution", () => {
   expect(sentences("'Path ' + String.raw`${a}\\${b}` + '.'")).toEqual(["Path ${…}\\${b}."]);
 });
+
+it("line breaks written inside a String.raw template read as \\n, as JavaScript reads them: CR LF and a lone CR alike", () => {
+  expect(sentences("String.raw`two\r\nlines`")).toEqual(["two\nlines"]);
+  expect(sentences("String.raw`two\rlines`")).toEqual(["two\nlines"]);
+  expect(sentences("String.raw`a ${a}\r\nb ${b}\rc`")).toEqual(["a ${…}\nb ${…}\nc"]);
+});
+
+it("a template tagged by another member of String is no sentence: only String.raw gives its text", () => {
+  expect(sentences("String.fromCharCode`No id given.`")).toEqual([]);
+});
