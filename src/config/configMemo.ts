@@ -35,9 +35,10 @@ export class ConfigMemo {
   private readonly file: string;
   private readonly key: string;
 
-  constructor(cacheDir: string, configFile: string) {
+  /** `version`: the release whose memory this is (this one's unless a test names another). */
+  constructor(cacheDir: string, configFile: string, version = readVersion()) {
     this.file = path.join(cacheDir, "config", `${createHash("sha1").update(configFile).digest("hex")}.json`);
-    this.key = codeKey();
+    this.key = codeKey(version);
   }
 
   /** The config resolved from `text` last time, when every kind and walk it read is unchanged; undefined otherwise. */
@@ -71,6 +72,6 @@ function hashOf(text: string): string {
 }
 
 /** The version and the code of this folder (resolution may change with either, even at one version number). */
-function codeKey(): string {
-  return codeDigest([readVersion()], path.dirname(fileURLToPath(import.meta.url)));
+function codeKey(version: string): string {
+  return codeDigest([version], path.dirname(fileURLToPath(import.meta.url)));
 }

@@ -226,10 +226,12 @@ function describeParseError(e: ParseError): string {
   return `invalid JSON: ${PARSE_ERROR_TEXT[code] ?? code}`;
 }
 
-/** The JSONC parser, loaded on the first document parsed: a run that takes its config from the cache parses none. */
-let parser: typeof Jsonc | undefined;
+/**
+ * The JSONC parser, loaded by the first document parsed (a run that takes its config from the cache parses none) and
+ * kept by Node's module cache, which each later call reads: no state of this module's own says whether it is loaded.
+ */
+const requireHere = createRequire(import.meta.url);
 function jsonc(): typeof Jsonc {
-  parser ??= createRequire(import.meta.url)("jsonc-parser") as typeof Jsonc;
-  return parser;
+  return requireHere("jsonc-parser") as typeof Jsonc;
 }
 
