@@ -4,13 +4,13 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONFIG_FILE_NAME, loadConfig } from "../../src/config/load.js";
-import { displayPath } from "../../src/config/problems.js";
 import { ConfigError, UsageError } from "../../src/errors.js";
 import { runCensus } from "../../src/project/census.js";
 import { suggestName } from "../args.js";
 import { compareRevisions, dropsOk, type RevisionDescriptions } from "./compare.js";
 import type { DropcheckResult } from "./format.js";
 import { exportRevision, repositoryOf, resolveRevision, type Revision } from "./git.js";
+import { inRevision } from "./inRevision.js";
 import { slashRelative } from "../../src/paths.js";
 import { isDirectory } from "../fileKinds.js";
 import type { DescriptionRow } from "../../src/model.js";
@@ -121,15 +121,3 @@ function checkToolNames(tools: readonly string[], before: Side, after: Side, bas
     throw new UsageError(message);
   }
 }
-
-function inRevision(message: string, dest: string, rev: string): string {
-  const prefixes = [displayPath(dest) + "/", dest + path.sep, dest.split(path.sep).join("/") + "/"];
-  let out = message;
-  for (const prefix of prefixes) out = out.split(prefix).join(`${rev}:`);
-  // The folder itself, named with nothing after it (a SKU's root "."): the revision's top, `REV:` as git writes it.
-  // Longest first: the absolute path may be the tail of the one shown relative to the working folder.
-  const folders = [displayPath(dest), dest, dest.split(path.sep).join("/")].sort((a, b) => b.length - a.length);
-  for (const folder of folders) out = out.split(folder).join(`${rev}:`);
-  return out;
-}
-
