@@ -267,12 +267,12 @@ export class InputSchemaReader {
       if (key !== "description") descriptionLast();
     };
     // Of several bounds on one side zod keeps the tightest (an exclusive one over an inclusive one at the same value).
-    const bound = (side: "lower" | "upper", value: Json, exclusive: boolean): void => {
+    const bound = (side: "lower" | "upper", value: number, exclusive: boolean): void => {
       const [inclusiveKey, exclusiveKey] = side === "lower" ? ["minimum", "exclusiveMinimum"] : ["maximum", "exclusiveMaximum"];
       const key = exclusive ? exclusiveKey : inclusiveKey;
       const currentKey = exclusiveKey in node.json ? exclusiveKey : inclusiveKey in node.json ? inclusiveKey : undefined;
       const current = currentKey === undefined ? undefined : node.json[currentKey];
-      if (typeof current === "number" && typeof value === "number") {
+      if (typeof current === "number") {
         const beyond = side === "lower" ? value > current : value < current;
         if (!beyond && !(value === current && exclusive && currentKey === inclusiveKey)) return;
       }
@@ -280,13 +280,20 @@ export class InputSchemaReader {
       descriptionLast();
     };
     // A size (a string's length, an array's items): the largest least and the smallest most.
-    const size = (key: string, value: Json, lower: boolean): void => {
+    const size = (key: string, value: number, lower: boolean): void => {
       const current = node.json[key];
-      if (typeof current === "number" && typeof value === "number" && (lower ? value <= current : value >= current)) return;
+      if (typeof current === "number" && (lower ? value <= current : value >= current)) return;
       set(key, value);
     };
     for (const step of steps) {
       const arg = (i: number): Json => this.argJson(file, step.args?.[i], what);
+      // A bound or a size that is no number (`.gt("2")` in JavaScript): zod compares it as it stands and serves what
+      // its converter makes of that, which the census does not follow.
+      const numberArg = (i: number): number => {
+        const value = arg(i);
+        if (typeof value !== "number") throw new Unseen(`\`${what}\` calls .${step.name}() with ${JSON.stringify(value)}, not a number`);
+        return value;
+      };
       const isString = node.json.type === "string";
       const isArray = node.json.type === "array";
       switch (step.name) {
@@ -315,7 +322,7 @@ export class InputSchemaReader {
         case "multipleOf":
         case "step":
           if ("multipleOf" in node.json) throw new Unseen(`\`${what}\` calls .${step.name}() twice, which the census does not serialise`);
-          set("multipleOf", arg(0));
+          set("multipleOf", numberArg(0));
           break;
         case "default":
           node.optional = true;
@@ -342,28 +349,28 @@ export class InputSchemaReader {
           break;
         case "min":
         case "gte":
-          if (isString || isArray) size(isString ? "minLength" : "minItems", arg(0), true);
-          else bound("lower", arg(0), false);
+          if (isString || isArray) size(isString ? "minLength" : "minItems", numberArg(0), true);
+          else bound("lower", numberArg(0), false);
           break;
         case "max":
         case "lte":
-          if (isString || isArray) size(isString ? "maxLength" : "maxItems", arg(0), false);
-          else bound("upper", arg(0), false);
+          if (isString || isArray) size(isString ? "maxLength" : "maxItems", numberArg(0), false);
+          else bound("upper", numberArg(0), false);
           break;
         case "length":
-          size(isString ? "minLength" : "minItems", arg(0), true);
-          size(isString ? "maxLength" : "maxItems", arg(0), false);
+          size(isString ? "minLength" : "minItems", numberArg(0), true);
+          size(isString ? "maxLength" : "maxItems", numberArg(0), false);
           break;
         case "nonempty":
           size(isString ? "minLength" : "minItems", 1, true);
           break;
         case "gt":
         case "positive":
-          bound("lower", step.name === "gt" ? arg(0) : 0, true);
+          bound("lower", step.name === "gt" ? numberArg(0) : 0, true);
           break;
         case "lt":
         case "negative":
-          bound("upper", step.name === "lt" ? arg(0) : 0, true);
+          bound("upper", step.name === "lt" ? numberArg(0) : 0, true);
           break;
         case "nonnegative":
           bound("lower", 0, false);
