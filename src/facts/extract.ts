@@ -203,10 +203,14 @@ export function isStackOverflow(error: unknown): boolean {
  * it (nesting only grows as the parser reads on). Found in a few parses, by bisection.
  */
 function overflowingLine(fileName: string, text: string): number {
-  const starts = lineStarts(text);
-  const overflows = (lines: number): boolean => {
+  // Lines as the parser counts them (\r\n, \n, \r, U+2028 and U+2029 each end one): TypeScript's own line map of the
+  // text, which it makes on the first question and keeps on the object asked about. Its two functions read only the
+  // text of what they are given (the method the language service adds to the type is not called).
+  const lines = { text } as ts.SourceFileLike;
+  const count = ts.getLineAndCharacterOfPosition(lines, text.length).line + 1;
+  const overflows = (through: number): boolean => {
     try {
-      parseSourceUnlinked(fileName, lines < starts.length ? text.slice(0, starts[lines]) : text);
+      parseSourceUnlinked(fileName, through < count ? text.slice(0, ts.getPositionOfLineAndCharacter(lines, through, 0)) : text);
       return false;
     } catch (error) {
       if (!isStackOverflow(error)) throw error;
@@ -214,24 +218,13 @@ function overflowingLine(fileName: string, text: string): number {
     }
   };
   let lo = 1;
-  let hi = starts.length;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (overflows(mid)) hi = mid;
     else lo = mid + 1;
   }
   return lo;
-}
-
-/** Where each line starts, as the parser counts lines: \r\n, \n, \r, U+2028 and U+2029 each end one. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) starts.push(i + 1);
-  }
-  return starts;
 }
 
 /** The local names the file's value imports bind to a builder-named export, and its namespace imports. */
