@@ -35,6 +35,11 @@ const TRANSPARENT = new Set(["refine", "superRefine", "check", "transform", "tri
 interface ZodNode {
   json: { [key: string]: Json };
   optional: boolean;
+  /**
+   * A wrapper (optional, nullable, default, catch, readonly) or a union: zod's value has none of its type's checks
+   * (`.min`, `.gt`, `.regex`, `.extend` …), so a chain that calls one fails as its module loads.
+   */
+  checkless?: boolean;
 }
 
 class Unseen extends Error {}
@@ -235,7 +240,7 @@ export class InputSchemaReader {
         const options = this.argValue(file, args[0], what);
         if (options.k !== "list") throw new Unseen(`the options of \`${what}\` cannot be seen`);
         const nodes = options.items.map((o) => this.zod(o));
-        return { json: unionJson(nodes.map((n) => n.json)), optional: nodes.some((n) => n.optional) };
+        return { json: unionJson(nodes.map((n) => n.json)), optional: nodes.some((n) => n.optional), checkless: true };
       }
       default:
         throw new Unseen(`\`${what}\` uses z.${name}(), which the census does not serialise`);
@@ -245,6 +250,7 @@ export class InputSchemaReader {
   /** Each step after the base, as zod 4 serialises it for the input side. */
   private apply(file: string, start: ZodNode, steps: ZodChainFact["steps"], what: string, depth: number): ZodNode {
     let node: ZodNode = { json: { ...start.json }, optional: start.optional };
+    let checkless = start.checkless === true;
     // Wrappers (optional, default, nullable) hold what is said about them before what they wrap.
     let wrapped = false;
     const front: [string, Json][] = [];
@@ -289,6 +295,12 @@ export class InputSchemaReader {
       const arg = (i: number): Json => this.argJson(file, step.args?.[i], what);
       // A bound or a size that is no number (`.gt("2")` in JavaScript): zod compares it as it stands and serves what
       // its converter makes of that, which the census does not follow.
+      // A check (a bound, a size, a pattern, a format, an object's keys) on a wrapper or a union: zod has none there.
+      const check = (): void => {
+        if (checkless) {
+          throw new Unseen(`\`${what}\` calls .${step.name}() on an optional, nullable, default, catch, readonly or union schema, which has no such method (the server fails as it loads)`);
+        }
+      };
       const numberArg = (i: number): number => {
         const value = arg(i);
         if (typeof value !== "number") throw new Unseen(`\`${what}\` calls .${step.name}() with ${JSON.stringify(value)}, not a number`);
@@ -300,6 +312,7 @@ export class InputSchemaReader {
         case "optional":
           node.optional = true;
           wrapped = true;
+          checkless = true;
           break;
         // A union with null made optional (zod's `nullish` is `nullable().optional()`): the optional wrapper is outermost,
         // so what is said after it is said before the union (`.nullish().describe("d")` serialises its description first).
@@ -308,19 +321,23 @@ export class InputSchemaReader {
           fold();
           node.json = nullable(node.json);
           wrapped = true;
+          checkless = true;
           break;
         case "nullable":
           fold();
           node.json = nullable(node.json);
           wrapped = false;
+          checkless = true;
           break;
         case "catch":
           // zod serialises the value it falls back to as a default; the parameter stays required.
           front.push(["default", arg(0)]);
           wrapped = true;
+          checkless = true;
           break;
         case "multipleOf":
         case "step":
+          check();
           if ("multipleOf" in node.json) throw new Unseen(`\`${what}\` calls .${step.name}() twice, which the census does not serialise`);
           set("multipleOf", numberArg(0));
           break;
@@ -328,6 +345,7 @@ export class InputSchemaReader {
           node.optional = true;
           front.push(["default", arg(0)]);
           wrapped = true;
+          checkless = true;
           break;
         case "describe":
           if (wrapped) front.push(["description", arg(0)]);
@@ -339,8 +357,10 @@ export class InputSchemaReader {
           // Said first, before what any other wrapper says.
           front.unshift(["readOnly", true]);
           wrapped = true;
+          checkless = true;
           break;
         case "int":
+          check();
           // The safe integers' bounds, on each side that has none.
           node.json = { ...node.json, type: "integer" };
           if (!("minimum" in node.json) && !("exclusiveMinimum" in node.json)) node.json.minimum = -SAFE;
@@ -349,36 +369,45 @@ export class InputSchemaReader {
           break;
         case "min":
         case "gte":
+          check();
           if (isString || isArray) size(isString ? "minLength" : "minItems", numberArg(0), true);
           else bound("lower", numberArg(0), false);
           break;
         case "max":
         case "lte":
+          check();
           if (isString || isArray) size(isString ? "maxLength" : "maxItems", numberArg(0), false);
           else bound("upper", numberArg(0), false);
           break;
         case "length":
+          check();
           size(isString ? "minLength" : "minItems", numberArg(0), true);
           size(isString ? "maxLength" : "maxItems", numberArg(0), false);
           break;
         case "nonempty":
+          check();
           size(isString ? "minLength" : "minItems", 1, true);
           break;
         case "gt":
         case "positive":
+          check();
           bound("lower", step.name === "gt" ? numberArg(0) : 0, true);
           break;
         case "lt":
         case "negative":
+          check();
           bound("upper", step.name === "lt" ? numberArg(0) : 0, true);
           break;
         case "nonnegative":
+          check();
           bound("lower", 0, false);
           break;
         case "nonpositive":
+          check();
           bound("upper", 0, false);
           break;
         case "regex": {
+          check();
           const r = step.args?.[0];
           if (r?.k !== "regex") throw new Unseen(`the pattern of \`${what}\` cannot be seen`);
           set("pattern", r.source);
@@ -388,6 +417,7 @@ export class InputSchemaReader {
           fold();
           node = { json: { type: "array", items: node.json }, optional: false };
           wrapped = false;
+          checkless = false;
           break;
         case "or": {
           fold();
@@ -395,10 +425,12 @@ export class InputSchemaReader {
           const other = this.argSchema(file, step.args?.[0], what);
           node = { json: unionJson([node.json, other.json]), optional: node.optional || other.optional };
           wrapped = false;
+          checkless = true;
           break;
         }
         case "extend":
         case "merge": {
+          check();
           const extra = this.argValue(file, step.args?.[0], what);
           const props = extra.k === "object" ? this.shape(extra) : step.name === "merge" ? this.objectProps(this.zod(extra, depth + 1)) : "not-a-shape";
           if (props === "not-a-shape" || node.json.type !== "object") throw new Unseen(`\`${what}\` extends a schema the census cannot see`);
@@ -407,12 +439,14 @@ export class InputSchemaReader {
           break;
         }
         case "partial": {
+          check();
           if (node.json.type !== "object") throw new Unseen(`\`${what}\` makes partial a schema that is no object`);
           delete node.json.required;
           break;
         }
         default:
           if (FORMATS[step.name] && isString) {
+            check();
             const f = FORMATS[step.name]!;
             // Options other than a message (`.datetime({ offset: true })`) change the pattern zod writes.
             const option = step.args?.[0];
@@ -428,6 +462,7 @@ export class InputSchemaReader {
       }
     }
     fold();
+    if (checkless) node.checkless = true;
     return node;
   }
 
