@@ -293,14 +293,14 @@ export class InputSchemaReader {
     };
     for (const step of steps) {
       const arg = (i: number): Json => this.argJson(file, step.args?.[i], what);
-      // A bound or a size that is no number (`.gt("2")` in JavaScript): zod compares it as it stands and serves what
-      // its converter makes of that, which the census does not follow.
       // A check (a bound, a size, a pattern, a format, an object's keys) on a wrapper or a union: zod has none there.
       const check = (): void => {
         if (checkless) {
           throw new Unseen(`\`${what}\` calls .${step.name}() on an optional, nullable, default, catch, readonly or union schema, which has no such method (the server fails as it loads)`);
         }
       };
+      // A bound or a size that is no number (`.gt("2")` in JavaScript): zod compares it as it stands and serves what
+      // its converter makes of that, which the census does not follow.
       const numberArg = (i: number): number => {
         const value = arg(i);
         if (typeof value !== "number") throw new Unseen(`\`${what}\` calls .${step.name}() with ${JSON.stringify(value)}, not a number`);
