@@ -68,9 +68,9 @@ async function eslintPlaces(files: string[]): Promise<{ rule: string; file: stri
 const parseErrorAt = (file: string, line: number, column = 1) => ({ rule: "parse-error", file, line, column });
 
 describe("nesting the parser itself cannot follow is one file's parse-error; the rest is reported", () => {
-  it("10,000-deep parentheses", { timeout: 20_000 }, async () => {
+  it("100,000-deep parentheses (deeper than the parser follows in a worker thread's larger stack too)", { timeout: 20_000 }, async () => {
     writeMonitor(dir, {
-      "src/tools/deep.ts": toolFile("deep", [`    return ${nested("(", `"A sentence."`, ")", 10_000)};`]),
+      "src/tools/deep.ts": toolFile("deep", [`    return ${nested("(", `"A sentence."`, ")", 100_000)};`]),
       "src/tools/fine.ts": FINE_TOOL,
     });
     const report = await census();
