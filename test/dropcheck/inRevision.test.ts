@@ -10,8 +10,8 @@ const posix = path.sep === "/";
 
 describe.skipIf(!posix)("the revision's folder in a message", () => {
   it("seen from a folder above it: the relative spelling is the absolute one's tail", () => {
-    const dest = "/work/tmp/rev-a1b2";
-    const message = `cannot read /work/tmp/rev-a1b2/src/h.ts (tmp/rev-a1b2/src/h.ts); root /work/tmp/rev-a1b2 is tmp/rev-a1b2`;
+    const dest = "/srv/monitor/tmp/rev-a1b2";
+    const message = `cannot read /srv/monitor/tmp/rev-a1b2/src/h.ts (tmp/rev-a1b2/src/h.ts); root /srv/monitor/tmp/rev-a1b2 is tmp/rev-a1b2`;
     expect(inRevision(message, dest, "HEAD~1", "tmp/rev-a1b2")).toBe("cannot read HEAD~1:src/h.ts (HEAD~1:src/h.ts); root HEAD~1: is HEAD~1:");
   });
 
