@@ -68,7 +68,7 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
 
   // Names the builder may be imported under here: a reference to one that is not a call is a build the census cannot read.
   const builders = new Set(options.builders);
-  const { builderNames, namespaces } = importedBuilderNames(sourceFile, builders);
+  const builderNames = importedBuilderNames(sourceFile, builders);
 
   // One walk over the tree gathers the sites every later stage reads; types and module declarations hold none. It
   // also measures the nesting, before any reader that recurses runs, and links every node to its parent (the parse
@@ -120,7 +120,9 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
         break;
       case PropertyAccessExpression: {
         const access = node as ts.PropertyAccessExpression;
-        if (access.expression.kind === Identifier && namespaces.has((access.expression as ts.Identifier).text) && builders.has(access.name.text)) {
+        // A member named as the builder, of whatever object: which are its module's (a namespace import, a const that
+        // holds one, a dynamic import's module) is told by tryBuilderReference, as for a call.
+        if (builders.has(access.name.text)) {
           references.push(access);
         }
         break;
@@ -227,17 +229,15 @@ function overflowingLine(fileName: string, text: string): number {
   return lo;
 }
 
-/** The local names the file's value imports bind to a builder-named export, and its namespace imports. */
-function importedBuilderNames(sourceFile: ts.SourceFile, builders: ReadonlySet<string>): { builderNames: Set<string>; namespaces: Set<string> } {
+/** The local names the file's named value imports bind to a builder-named export. */
+function importedBuilderNames(sourceFile: ts.SourceFile, builders: ReadonlySet<string>): Set<string> {
   const builderNames = new Set<string>();
-  const namespaces = new Set<string>();
   for (const s of sourceFile.statements) {
     if (!ts.isImportDeclaration(s) || !s.importClause || s.importClause.isTypeOnly) continue;
     const bindings = s.importClause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
-    else if (bindings) {
+    if (bindings && ts.isNamedImports(bindings)) {
       for (const el of bindings.elements) if (!el.isTypeOnly && builders.has((el.propertyName ?? el.name).text)) builderNames.add(el.name.text);
     }
   }
-  return { builderNames, namespaces };
+  return builderNames;
 }
