@@ -113,7 +113,7 @@ export function tryBuilderCall(file: FileIndex, call: ts.CallExpression): void {
  * it will be called with. Aliases the census follows (`const s = status`) and re-exports (`export default status`)
  * are not such references: their calls are read where they are made.
  */
-export function tryBuilderReference(file: FileIndex, node: ts.Identifier | ts.PropertyAccessExpression): void {
+export function tryBuilderReference(file: FileIndex, node: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression): void {
   if ((ts.isIdentifier(node) && !isValueReference(node)) || isCalled(node) || isAlias(node)) return;
   const ref = calleeRefOf(node);
   if (ref.k !== "import" || !file.builders.has(ref.name) || file.allowed.has(ref.name)) return;
@@ -122,7 +122,7 @@ export function tryBuilderReference(file: FileIndex, node: ts.Identifier | ts.Pr
     loc: locOf(node),
     end: endOf(node),
     word: { k: "unknown", why: `\`${shortText(node, 40)}\` is passed on as a value`, ...locOf(node) },
-    callee: { name: ref.name, member: ts.isPropertyAccessExpression(node), ref },
+    callee: { name: ref.name, member: !ts.isIdentifier(node), ref: { ...ref, local: shortText(node, 40) } },
     enclosing: enclosingNames(node),
     site: file.siteOf(node),
   });
@@ -159,9 +159,15 @@ function isCalled(node: ts.Node): boolean {
 
 /** `const s = status`, `export default status`: aliases and re-exports whose uses the census reads where they are. */
 function isAlias(node: ts.Node): boolean {
-  const parent = node.parent;
+  // A const's value is followed through what `peel` takes off it: `const say = (status as Builder);` is an alias too.
+  let child = node;
+  let parent = node.parent;
+  while (parent && ts.isExpression(parent) && peel(parent) !== parent && (parent as ts.ParenthesizedExpression).expression === child) {
+    child = parent;
+    parent = parent.parent;
+  }
   if (!parent) return false;
-  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isVariableDeclarationList(parent.parent) && (parent.parent.flags & ts.NodeFlags.Const) !== 0) return true;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === child && ts.isVariableDeclarationList(parent.parent) && (parent.parent.flags & ts.NodeFlags.Const) !== 0) return true;
   return ts.isExportAssignment(parent) || ts.isExportSpecifier(parent);
 }
 

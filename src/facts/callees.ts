@@ -9,7 +9,7 @@ import type { CalleeRef } from "./types.js";
 const { CommaToken, ImportKeyword } = ts.SyntaxKind;
 
 /** How many `const` aliases (`const s = status`) are followed before the census says the chain is too long. */
-const MAX_ALIASES = 8;
+export const MAX_ALIASES = 8;
 
 /**
  * Names what a called expression refers to: import renames, default and namespace imports, `const` aliases and
@@ -87,7 +87,7 @@ function destructuredMember(decl: ts.Node, depth: number): Extract<CalleeRef, { 
 }
 
 /** `x.key` or `x["key"]` with a key written as a literal. */
-function memberOf(e: ts.Expression): { object: ts.Expression; key: string } | undefined {
+export function memberOf(e: ts.Expression): { object: ts.Expression; key: string } | undefined {
   if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) return { object: e.expression, key: e.name.text };
   if (ts.isElementAccessExpression(e)) {
     const arg = peel(e.argumentExpression, false);

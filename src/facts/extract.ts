@@ -1,6 +1,7 @@
 // Per-file facts: a pure function of (file text, extraction options). The syntax tree stays here; facts leave as data.
 import { ts, parseSourceUnlinked, parseDiagnostics, positionAt } from "../ts.js";
 import { ASSIGNMENTS, isMaximalString, tryBuilderCall, tryBuilderReference, tryEntriesEnvelope, tryEnvelopeObject, trySerialised, tryStatusAssignment } from "./builds.js";
+import { MAX_ALIASES, memberOf } from "./callees.js";
 import { callValues, collectCall } from "./calls.js";
 import { collectClasses } from "./classes.js";
 import { collectConstants } from "./constants.js";
@@ -8,6 +9,7 @@ import { emptyFacts, FileIndex, type ExtractOptions } from "./fileIndex.js";
 import { collectFunctionFacts, collectTopLevelFunctions } from "./functions.js";
 import { collectDynamicRequest, collectModuleShape, collectTopLevelData, collectTopLevelObjects } from "./moduleShape.js";
 import { collectPassThrough } from "./passThroughs.js";
+import { peel } from "./syntax.js";
 import { collectExportedDispatchers, tryToolRequestHandler } from "./toolLists.js";
 import { addToolOfCall, claimToolCalls, collectToolLike } from "./tools.js";
 import { collectZodChains } from "./zodSchemas.js";
@@ -19,6 +21,7 @@ const {
   AsExpression,
   BinaryExpression,
   CallExpression,
+  ElementAccessExpression,
   ExportDeclaration,
   Identifier,
   IfStatement,
@@ -32,6 +35,7 @@ const {
   StringLiteral,
   TaggedTemplateExpression,
   TemplateExpression,
+  VariableDeclaration,
 } = ts.SyntaxKind;
 // The typescript module's members are getters: the functions called for every node are read once.
 const { forEachChild, isTypeNode } = ts;
@@ -68,12 +72,14 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
 
   // Names the builder may be imported under here: a reference to one that is not a call is a build the census cannot read.
   const builders = new Set(options.builders);
-  const builderNames = importedBuilderNames(sourceFile, builders);
 
   // One walk over the tree gathers the sites every later stage reads; types and module declarations hold none. It
   // also measures the nesting, before any reader that recurses runs, and links every node to its parent (the parse
   // leaves that to this walk): a reader may ask for the parent of any node, types included, once the walk is done.
-  const references: (ts.Identifier | ts.PropertyAccessExpression)[] = [];
+  // Every identifier and every member named as a builder, in source order: which may be references to the builder is
+  // known once the walk has seen every const that may hold it.
+  const referenceCandidates: (ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression)[] = [];
+  const declarations: ts.VariableDeclaration[] = [];
   const calls: ts.CallExpression[] = [];
   const ifs: ts.IfStatement[] = [];
   const objects: ts.ObjectLiteralExpression[] = [];
@@ -116,17 +122,20 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
         else if (ASSIGNMENTS.has((node as ts.BinaryExpression).operatorToken.kind)) assignments.push(node as ts.BinaryExpression);
         break;
       case Identifier:
-        if (builderNames.has((node as ts.Identifier).text)) references.push(node as ts.Identifier);
+        referenceCandidates.push(node as ts.Identifier);
         break;
-      case PropertyAccessExpression: {
-        const access = node as ts.PropertyAccessExpression;
-        // A member named as the builder, of whatever object: which are its module's (a namespace import, a const that
-        // holds one, a dynamic import's module) is told by tryBuilderReference, as for a call.
-        if (builders.has(access.name.text)) {
-          references.push(access);
-        }
+      case PropertyAccessExpression:
+      case ElementAccessExpression: {
+        // A member named as the builder (`x.status`, `x["status"]`), of whatever object: which are its module's (a
+        // namespace import, a const that holds one, a dynamic import's module) is told by tryBuilderReference, as for
+        // a call.
+        const member = memberOf(node as ts.PropertyAccessExpression | ts.ElementAccessExpression);
+        if (member && builders.has(member.key)) referenceCandidates.push(node as ts.PropertyAccessExpression | ts.ElementAccessExpression);
         break;
       }
+      case VariableDeclaration:
+        declarations.push(node as ts.VariableDeclaration);
+        break;
       case ImportDeclaration:
       case ExportDeclaration:
         linker.linkBelow(node);
@@ -145,6 +154,9 @@ function factsOf(sourceFile: ts.SourceFile, options: ExtractOptions): FileFacts 
     reverseFrom(pending, first);
     reverseFrom(depths, first);
   }
+  // A name that may hold the builder: which binding each one read resolves to is told by tryBuilderReference.
+  const builderNames = builderBindingNames(importedBuilderNames(sourceFile, builders), builders, declarations);
+  const references = referenceCandidates.filter((node) => node.kind !== Identifier || builderNames.has((node as ts.Identifier).text));
   // An operand of a `+` chain is never the maximal string: only the chain's root is asked (once, not per link).
   const strings = stringCandidates.filter((node) => !isPlusOperand(node) && isMaximalString(node));
 
@@ -240,4 +252,39 @@ function importedBuilderNames(sourceFile: ts.SourceFile, builders: ReadonlySet<s
     }
   }
   return builderNames;
+}
+
+/**
+ * The names that may hold the builder: its named imports and every const that holds one of those names or a member
+ * named as a builder (`const say = status`, `const say = h.status`, `const { status: say } = h`), as many consts deep
+ * as a callee's aliases are followed. A name shared with another binding is told apart where it is read.
+ */
+function builderBindingNames(imported: Set<string>, builders: ReadonlySet<string>, declarations: readonly ts.VariableDeclaration[]): Set<string> {
+  const names = imported;
+  const consts = declarations.filter((d) => d.initializer !== undefined && (d.parent.flags & ts.NodeFlags.Const) !== 0);
+  for (let round = 0, grew = consts.length > 0; grew && round < MAX_ALIASES; round++) {
+    grew = false;
+    for (const declaration of consts) {
+      for (const name of namesHoldingBuilder(declaration, names, builders)) {
+        if (names.has(name)) continue;
+        names.add(name);
+        grew = true;
+      }
+    }
+  }
+  return names;
+}
+
+/** The names a const declaration binds to what may be the builder, given the names that may hold it already. */
+function namesHoldingBuilder(declaration: ts.VariableDeclaration, names: ReadonlySet<string>, builders: ReadonlySet<string>): string[] {
+  if (ts.isObjectBindingPattern(declaration.name)) {
+    return declaration.name.elements.flatMap((element) => {
+      const key = element.propertyName ?? element.name;
+      return !element.dotDotDotToken && ts.isIdentifier(element.name) && ts.isIdentifier(key) && builders.has(key.text) ? [element.name.text] : [];
+    });
+  }
+  if (!ts.isIdentifier(declaration.name)) return [];
+  const init = peel(declaration.initializer!);
+  const member = ts.isIdentifier(init) ? undefined : memberOf(init);
+  return (ts.isIdentifier(init) ? names.has(init.text) : member !== undefined && builders.has(member.key)) ? [declaration.name.text] : [];
 }
