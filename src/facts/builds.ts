@@ -160,15 +160,12 @@ function isCalled(node: ts.Node): boolean {
 /** `const s = status`, `export default status`: aliases and re-exports whose uses the census reads where they are. */
 function isAlias(node: ts.Node): boolean {
   // A const's value is followed through what `peel` takes off it: `const say = (status as Builder);` is an alias too.
-  let child = node;
+  // Every node the walk gathers has a parent, and the node below a wrapper is its one operand.
   let parent = node.parent;
-  while (parent && ts.isExpression(parent) && peel(parent) !== parent && (parent as ts.ParenthesizedExpression).expression === child) {
-    child = parent;
-    parent = parent.parent;
-  }
-  if (!parent) return false;
-  if (ts.isVariableDeclaration(parent) && parent.initializer === child && ts.isVariableDeclarationList(parent.parent) && (parent.parent.flags & ts.NodeFlags.Const) !== 0) return true;
-  return ts.isExportAssignment(parent) || ts.isExportSpecifier(parent);
+  while (peel(parent as ts.Expression) !== parent) parent = parent.parent;
+  // Only a declaration list carries the const flag, and a node below one of its declarations that is no name (a name is
+  // no reference) is its value.
+  return (parent.parent.flags & ts.NodeFlags.Const) !== 0 || ts.isExportAssignment(parent) || ts.isExportSpecifier(parent);
 }
 
 function commaOperand(e: ts.Expression): ts.Expression {
