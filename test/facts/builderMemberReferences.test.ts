@@ -1,6 +1,7 @@
 // The builder passed on as a value through a name or member that holds it: a member of its module (through the namespace
 // import itself, a const that holds the namespace, or the module a dynamic import gives), and a const that holds the
 // builder, however it got it. A member of any other object, or another binding, that shares the name is no reference.
+import path from "node:path";
 import { expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
@@ -59,4 +60,12 @@ it.each([
 
 it("a let holding the builder leaves the builder itself passed on, at the let's value", () => {
   expect(referencesIn([named, "export let say = status;", "export const r = [say];"])).toEqual([{ line: 2, column: 18, module: "../helpers.js" }]);
+});
+
+it("an allow-listed callee handed on is no reference, as its calls are checked against the words it is allowed", () => {
+  const dir = path.join(import.meta.dirname, "..", "..", "fixtures", "near-miss", "hand-built-status", "allow-listed-outcome");
+  const allowing = extractOptionsOf(loadConfig({ dir }));
+  const lines = ['import { outcome, status } from "../helpers.js";', "export const r = [outcome, status];"];
+  const references = extractFileFacts("src/tools/t.ts", lines.join("\n"), allowing).builds.filter((b) => b.k === "reference");
+  expect(references.map((b) => [b.loc.line, b.loc.column, b.callee?.name])).toEqual([[2, 28, "status"]]);
 });
