@@ -45,6 +45,7 @@ it.each([
   ["a const destructured out of the namespace", [namespace, "const { status: say } = h;", "export const r = String(say);"], 3, 25],
   ["a const alias in a function body", [named, "export function f() {", "  const say = (status);", "  return [say];", "}"], 4, 11],
   ["a const alias read in a function written before it", [named, "export function f() { return [say]; }", "const say = status;"], 2, 31],
+  ["a const alias of an alias written after it", [named, "export function f() { const tell = say; return [tell]; }", "const say = status;"], 2, 49],
 ])("the builder held by %s and passed on is a reference at the name read", (_name, lines, line, column) => {
   expect(referencesIn(lines)).toEqual([{ line, column, module: "../helpers.js" }]);
 });

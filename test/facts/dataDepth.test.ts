@@ -39,3 +39,17 @@ it("spreads count as nesting too: 70 nested spreads are read 64 levels down", ()
   expect(arrays).toBe(64);
   expect(current).toMatchObject({ k: "unknown", why: expect.stringMatching(/is nested too deeply to read$/) });
 });
+
+it("a template whose element part is nested 70 templates deep is not joined: the reader stops 64 levels down, and the evaluator's text stands", () => {
+  const nested = (n: number) => `${"`a${".repeat(n)}t.name${"}`".repeat(n)}`;
+  const nameOf = (n: number) => {
+    const facts = extractFileFacts("deep.ts", `export const TOOLS = ["x"].map((t) => ({ name: ${nested(n)} }));\n`, options);
+    const tools = facts.data["TOOLS"]!;
+    if (tools.k !== "map" || tools.element.k !== "object") throw new Error("not a map of objects");
+    const entry = tools.element.entries[0]!;
+    if (!("value" in entry)) throw new Error("not a keyed entry");
+    return entry.value;
+  };
+  expect(nameOf(10).k).toBe("concat");
+  expect(nameOf(70)).toMatchObject({ k: "string", expr: { k: "cat", parts: [{ k: "str", v: "a".repeat(70) }, { k: "unknown", why: "`t` is a parameter" }] } });
+});

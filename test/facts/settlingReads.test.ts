@@ -2,7 +2,7 @@
 // takes its arguments) still has its argument evaluated when that may work out a declaration, so that every later
 // evaluation finds it worked out: a chain of local consts deeper than the evaluator follows from cold is read to its end
 // once a link halfway is settled. Property reads whose base or key holds such a link are among those arguments:
-// `${link}`.length, "ab"[link].length.
+// `${link}`.length, "ab"[link].length; and a list of the link joined, [link].join("").
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { extractFileFacts } from "../../src/facts/extract.js";
@@ -28,6 +28,7 @@ describe("a link of a deep chain settled by a call whose word is not needed", ()
     ["the link itself", "const n = note(c130)"],
     ["a template of the link, read for a property", "const n = note(`${c130}`.length)"],
     ["a key that is the link, read from a string and then for a property", 'const n = note("ab"[c130].length)'],
+    ["a list of the link, joined", 'const n = note([c130].join(""))'],
   ])("%s settles it, and the chain is read to its end", (_name, early) => {
     expect(wordsWith(early)).toEqual([{ k: "str", v: "error" }]);
   });
