@@ -344,7 +344,7 @@ export function isMaximalString(node: ts.Node): boolean {
       if (!isStringRaw((node as ts.TaggedTemplateExpression).tag)) return false;
       break;
     case BinaryExpression:
-      if (!isStringConcatenation(node as ts.BinaryExpression)) return false;
+      // Any `+` chain, a literal in it or not: constants may join into an envelope (`HEAD + TAIL`), as evaluated.
       break;
     default:
       return false;
