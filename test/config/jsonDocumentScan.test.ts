@@ -81,3 +81,12 @@ describe("pathFromPointer", () => {
     expect(pathFromPointer("/a/0", { a: 3 })).toEqual(["a", "0"]);
   });
 });
+
+describe("a text nested far deeper than the limit", () => {
+  it("is not handed to the parser, which recurses: one error says how deep, and no tree is made", () => {
+    const depth = 100_000;
+    const doc = parseJsonDocument(`${"[".repeat(depth)}${"]".repeat(depth)}`);
+    expect(doc.tree).toBeUndefined();
+    expect(doc.syntaxErrors.map((e) => e.message)).toEqual([`invalid JSON: nested more than ${MAX_JSON_DEPTH} levels deep; expected the few levels the format has`]);
+  });
+});
