@@ -3,7 +3,7 @@ import { ts, locOf, endOf } from "../ts.js";
 import type { FileIndex } from "./fileIndex.js";
 import { unwrapToFunction } from "./functions.js";
 import { isFunctionLike, resolveBinding } from "./scope.js";
-import { calleeName, functionName, isStringConcatenation, isStringRaw, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
+import { calleeName, flattenPlus, functionName, isStringConcatenation, isStringRaw, peel, propertyNameText, propertyValue, shortText } from "./syntax.js";
 import type { BuildFact, CalleeRef, StrExpr } from "./types.js";
 import { calleeRefOf } from "./callees.js";
 import { cookedText } from "./strExpr.js";
@@ -321,6 +321,8 @@ function branchesOf(expr: ts.Expression): ts.Expression[] {
 export function trySerialised(file: FileIndex, expr: ts.Expression): void {
   // A literal is its cooked text: most strings of a file are, and need no evaluator to be told apart.
   if ((expr.kind === StringLiteral || expr.kind === NoSubstitutionTemplateLiteral) && !mayMentionStatus(cookedText(expr as ts.StringLiteral))) return;
+  // A `+` chain holds an envelope only through an operand that may be a known string: most chains are arithmetic.
+  if (expr.kind === BinaryExpression && !flattenPlus(expr).some((operand) => file.evaluator.mayBeKnown(operand))) return;
   const value = file.evaluator.evaluate(expr);
   if (!mayHoldStatusKey(value)) return;
   file.facts.builds.push({
